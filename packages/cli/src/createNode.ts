@@ -1,0 +1,18 @@
+import { type Kernel, type KernelOptions, type Plugin, createKernel } from '@ashlar/core';
+import { rpcPlugins } from '@ashlar/rpc';
+import { levelStorage, memoryStorage } from '@ashlar/storage-level';
+
+export interface NodeOptions extends Omit<KernelOptions, 'storage' | 'plugins'> {
+  /** LevelDB directory; absent (or `memory: true`) keeps the chain in memory. */
+  db?: string;
+  memory?: boolean;
+  /** Extra plugins (your RPC methods and routes), after the built-in ones. */
+  plugins?: readonly Plugin<unknown>[];
+}
+
+/** A kernel with every built-in plugin: what `ashlar` serves, for embedding in-process. */
+export function createNode(options: NodeOptions = {}): Promise<Kernel> {
+  const { db, memory, plugins = [], ...rest } = options;
+  const storage = db !== undefined && !memory ? levelStorage({ path: db }) : memoryStorage();
+  return createKernel({ ...rest, storage, plugins: [...rpcPlugins(), ...plugins] });
+}

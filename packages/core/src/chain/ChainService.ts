@@ -1,0 +1,308 @@
+import type { Block } from '@ethereumjs/block';
+import type { Common } from '@ethereumjs/common';
+import { MerklePatriciaTrie } from '@ethereumjs/mpt';
+import { Caches, MerkleStateManager } from '@ethereumjs/statemanager';
+import { type Address, ValueEncoding, bytesToHex, equalsBytes } from '@ethereumjs/util';
+import { type VM, createVM } from '@ethereumjs/vm';
+import { AshlarError } from '../errors/AshlarError.js';
+import { ErrorCodes } from '../errors/codes.js';
+import type { EventBus } from '../events/EventBus.js';
+import type { Logger, ResolvedOptions } from '../kernel/options.js';
+import { ChainStore, type StoreOp } from '../storage/ChainStore.js';
+import { META } from '../storage/keys.js';
+import { StateNodeDb } from '../storage/StateNodeDb.js';
+import type { StoragePort } from '../storage/StoragePort.js';
+import { type DevAccount, deriveAccounts } from './accounts.js';
+import { createDevCommon } from './chainCommon.js';
+import { buildGenesis } from './genesis.js';
+import type { StoredBlock, TxLocation } from './types.js';
+
+export type BlockTag = 'latest' | 'earliest' | 'pending' | 'safe' | 'finalized';
+export type BlockRef =
+  | { kind: 'tag'; tag: BlockTag }
+  | { kind: 'number'; number: bigint }
+  | { kind: 'hash'; hash: Uint8Array };
+
+/**
+ * The chain: genesis, head, blocks, receipts and state. Every mutation and every read of the
+ * head state runs through `exclusive`, one at a time, so a reader never sees a half-built block.
+ */
+export class ChainService {
+  readonly common: Common;
+  readonly store: ChainStore;
+  readonly stateDb: StateNodeDb;
+  readonly accounts: DevAccount[];
+  vm!: VM;
+  head!: StoredBlock;
+  genesis!: StoredBlock;
+  /** State root of the head; differs from head.block.header.stateRoot after dev state edits. */
+  headStateRoot!: Uint8Array;
+  private tail: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  private constructor(
+    readonly options: ResolvedOptions,
+    readonly storage: StoragePort,
+    readonly events: EventBus,
+    readonly logger: Logger,
+  ) {
+    this.common = createDevCommon(options.chain.chainId, options.chain.hardfork);
+    this.store = new ChainStore(storage, this.common);
+    this.stateDb = new StateNodeDb(this.store);
+    this.accounts = deriveAccounts(options.chain.mnemonic, options.chain.accounts);
+  }
+
+  static async open(
+    options: ResolvedOptions,
+    storage: StoragePort,
+    events: EventBus,
+    logger: Logger,
+  ): Promise<ChainService> {
+    const chain = new ChainService(options, storage, events, logger);
+    await chain.init();
+    return chain;
+  }
+
+  newStateManager(): MerkleStateManager {
+    const trie = new MerklePatriciaTrie({
+      db: this.stateDb,
+      useKeyHashing: true,
+      valueEncoding: ValueEncoding.Bytes,
+      common: this.common,
+      cacheSize: 20_000,
+    });
+    return new MerkleStateManager({
+      common: this.common,
+      trie,
+      caches: new Caches({ account: { size: 100_000 }, storage: { size: 100_000 }, code: { size: 5_000 } }),
+    });
+  }
+
+  private async init(): Promise<void> {
+    const sm = this.newStateManager();
+    const genesisBlock = await buildGenesis(this.common, sm, this.options, this.accounts);
+    const stored = await this.store.getMeta(META.genesis);
+    const head = await this.store.getHead();
+    if (stored === undefined || head === undefined) {
+      // A new chain: write genesis state and block in one batch.
+      const sb: StoredBlock = {
+        block: genesisBlock,
+        number: 0n,
+        hash: genesisBlock.hash(),
+        senders: [],
+        receipts: [],
+        totalDifficulty: genesisBlock.header.difficulty,
+        size: genesisBlock.serialize().length,
+      };
+      const ops: StoreOp[] = [
+        ...this.stateDb.drain(),
+        ...this.store.blockOps(sb, genesisBlock.header.stateRoot),
+        { type: 'put', sublevel: this.store.meta, key: META.genesis, value: this.genesisRecord(sb.hash) },
+      ];
+      await this.store.write(ops);
+      this.head = sb;
+      this.genesis = sb;
+      this.headStateRoot = genesisBlock.header.stateRoot;
+    } else {
+      this.stateDb.discard();
+      const storedChainId = BigInt(bytesToHex(stored.subarray(32)));
+      const storedHash = stored.subarray(0, 32);
+      const g = await this.store.getBlock(0n);
+      if (!g)
+        throw new AshlarError(
+          ErrorCodes.STORAGE,
+          `storage at ${this.storage.location} has a head but no genesis block`,
+        );
+      const genesisTimestampMatters = this.options.chain.genesisTimestamp !== undefined;
+      const sameState = equalsBytes(g.block.header.stateRoot, genesisBlock.header.stateRoot);
+      const sameRules =
+        g.block.header.gasLimit === genesisBlock.header.gasLimit &&
+        g.block.header.baseFeePerGas === genesisBlock.header.baseFeePerGas;
+      if (storedChainId !== this.options.chain.chainId) {
+        throw new AshlarError(
+          ErrorCodes.GENESIS_MISMATCH,
+          `storage at ${this.storage.location} holds chain id ${storedChainId}, not ${this.options.chain.chainId}; use another --db path or the same chain options`,
+        );
+      }
+      if (
+        !sameState ||
+        !sameRules ||
+        (genesisTimestampMatters && g.block.header.timestamp !== genesisBlock.header.timestamp) ||
+        !equalsBytes(g.hash, storedHash)
+      ) {
+        throw new AshlarError(
+          ErrorCodes.GENESIS_MISMATCH,
+          `storage at ${this.storage.location} holds a chain with another genesis (${bytesToHex(storedHash)}): accounts, balance, mnemonic, hardfork, gas limit or base fee differ from this node's options`,
+        );
+      }
+      const h = await this.store.getBlock(head.number);
+      if (!h)
+        throw new AshlarError(
+          ErrorCodes.STORAGE,
+          `storage at ${this.storage.location} is missing its head block ${head.number}`,
+        );
+      this.genesis = g;
+      this.head = h;
+      this.headStateRoot = (await this.store.getMeta(META.headState)) ?? h.block.header.stateRoot;
+    }
+    const stateManager = this.newStateManager();
+    await stateManager.setStateRoot(this.headStateRoot);
+    this.vm = await this.createVmOn(stateManager);
+  }
+
+  /** A VM on the given state manager, with BLOCKHASH answered from this chain's store. */
+  async createVmOn(stateManager: MerkleStateManager): Promise<VM> {
+    const chain = this;
+    const blockchain = {
+      async getBlock(n: number | bigint) {
+        const sb = await chain.store.getBlock(BigInt(n));
+        if (!sb) throw new Error(`block ${n} not found`);
+        return sb.block;
+      },
+      async putBlock() {},
+      shallowCopy() {
+        return blockchain;
+      },
+    };
+    return createVM({ common: this.common, stateManager, blockchain, activatePrecompiles: true });
+  }
+
+  private genesisRecord(hash: Uint8Array): Uint8Array {
+    const id = this.options.chain.chainId.toString(16);
+    const idBytes = Uint8Array.from(Buffer.from(id.length % 2 ? `0${id}` : id, 'hex'));
+    const out = new Uint8Array(32 + idBytes.length);
+    out.set(hash, 0);
+    out.set(idBytes, 32);
+    return out;
+  }
+
+  /** Runs `fn` alone: no other chain mutation or head-state read interleaves with it. */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new AshlarError(ErrorCodes.CLOSED, 'the chain is closed'));
+    const run = this.tail.then(fn);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Waits for queued work, then refuses new work. */
+  async close(): Promise<void> {
+    await this.tail;
+    this.closed = true;
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  getBlock(n: bigint): Promise<StoredBlock | undefined> {
+    if (n === this.head.number) return Promise.resolve(this.head);
+    if (n > this.head.number || n < 0n) return Promise.resolve(undefined);
+    return this.store.getBlock(n);
+  }
+
+  async getBlockByHash(hash: Uint8Array): Promise<StoredBlock | undefined> {
+    if (equalsBytes(hash, this.head.hash)) return this.head;
+    const n = await this.store.getBlockNumberByHash(hash);
+    if (n === undefined || n > this.head.number) return undefined;
+    const sb = await this.store.getBlock(n);
+    return sb && equalsBytes(sb.hash, hash) ? sb : undefined;
+  }
+
+  /** Block number a tag stands for; `pending` is the next block (callers decide what it holds). */
+  tagNumber(tag: BlockTag): bigint {
+    switch (tag) {
+      case 'earliest':
+        return 0n;
+      case 'pending':
+        return this.head.number + 1n;
+      default:
+        // A dev chain has no reorgs: latest is also safe and finalized.
+        return this.head.number;
+    }
+  }
+
+  /** The stored block a reference points at (pending resolves to latest), or undefined. */
+  async resolveBlock(ref: BlockRef): Promise<StoredBlock | undefined> {
+    if (ref.kind === 'hash') return this.getBlockByHash(ref.hash);
+    if (ref.kind === 'number') return this.getBlock(ref.number);
+    if (ref.tag === 'pending' || ref.tag === 'latest' || ref.tag === 'safe' || ref.tag === 'finalized')
+      return this.head;
+    return this.genesis;
+  }
+
+  /** Same as resolveBlock, but a missing block is an error (state queries need a block). */
+  async requireBlock(ref: BlockRef): Promise<StoredBlock> {
+    const sb = await this.resolveBlock(ref);
+    if (!sb) {
+      const what =
+        ref.kind === 'hash' ? `hash ${bytesToHex(ref.hash)}` : ref.kind === 'number' ? `number ${ref.number}` : ref.tag;
+      throw new AshlarError(
+        ErrorCodes.BLOCK_NOT_FOUND,
+        ref.kind === 'hash' ? `header for hash not found` : `header not found (block ${what})`,
+      );
+    }
+    return sb;
+  }
+
+  async getTransactionLocation(hash: Uint8Array): Promise<TxLocation | undefined> {
+    const loc = await this.store.getTxLocation(hash);
+    if (!loc || loc.number > this.head.number) return undefined;
+    const block = await this.getBlock(loc.number);
+    if (!block) return undefined;
+    const tx = block.block.transactions[loc.index];
+    if (!tx || !equalsBytes(tx.hash(), hash)) return undefined;
+    return { block, index: loc.index };
+  }
+
+  /**
+   * State at a block: the head's live state manager for the head (call inside `exclusive`),
+   * or a fresh view on the trie at the block's root for history.
+   */
+  async stateManagerFor(sb: StoredBlock): Promise<MerkleStateManager> {
+    if (sb === this.head || equalsBytes(sb.hash, this.head.hash)) return this.vm.stateManager as MerkleStateManager;
+    const sm = this.newStateManager();
+    await sm.setStateRoot(sb.block.header.stateRoot);
+    return sm;
+  }
+
+  isHead(sb: StoredBlock): boolean {
+    return sb === this.head || equalsBytes(sb.hash, this.head.hash);
+  }
+
+  /** Writes a built block (its state nodes, block, receipts, lookups, head) in one batch. */
+  async commitBlock(sb: StoredBlock, extraOps: StoreOp[] = []): Promise<void> {
+    const stateRoot = sb.block.header.stateRoot;
+    const ops = [...this.stateDb.drain(), ...this.store.blockOps(sb, stateRoot), ...extraOps];
+    await this.store.write(ops);
+    this.store.remember(sb);
+    this.head = sb;
+    this.headStateRoot = stateRoot;
+    this.events.emit('block', sb);
+  }
+
+  /**
+   * Persists a state edit made outside a block (dev methods such as setBalance): the new
+   * trie nodes and the head state root go out in one batch.
+   */
+  async commitStateEdit(): Promise<void> {
+    const root = await this.vm.stateManager.getStateRoot();
+    const ops: StoreOp[] = [
+      ...this.stateDb.drain(),
+      { type: 'put', sublevel: this.store.meta, key: META.headState, value: root },
+    ];
+    await this.store.write(ops);
+    this.headStateRoot = root;
+  }
+
+  senderOf(sb: StoredBlock, index: number): Address {
+    return sb.senders[index];
+  }
+
+  blockAt(n: bigint): Promise<StoredBlock | undefined> {
+    return this.getBlock(n);
+  }
+
+  latestBlock(): Block {
+    return this.head.block;
+  }
+}

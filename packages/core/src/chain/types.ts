@@ -1,0 +1,43 @@
+import type { Block } from '@ethereumjs/block';
+import type { Address } from '@ethereumjs/util';
+
+/** A log as stored: [address, topics, data]. */
+export type RawLog = [address: Uint8Array, topics: Uint8Array[], data: Uint8Array];
+
+export interface StoredReceipt {
+  /** 1 success, 0 failure; absent before Byzantium (see `root`). */
+  status?: 0 | 1;
+  /** Post-transaction state root; only before Byzantium. */
+  root?: Uint8Array;
+  cumulativeGasUsed: bigint;
+  gasUsed: bigint;
+  logs: RawLog[];
+  bloom: Uint8Array;
+  contractAddress?: Uint8Array;
+  effectiveGasPrice: bigint;
+  blobGasUsed?: bigint;
+  blobGasPrice?: bigint;
+  /** EVM error text of a failed transaction (e.g. `revert`, `out of gas`). */
+  error?: string;
+  /** Return data of a failed transaction: the revert bytes. */
+  returnData?: Uint8Array;
+}
+
+/** A committed block with what every reader needs next to it, decoded once. */
+export interface StoredBlock {
+  block: Block;
+  number: bigint;
+  hash: Uint8Array;
+  /** Recovered once when the block was built; never recovered again on reads. */
+  senders: Address[];
+  receipts: StoredReceipt[];
+  totalDifficulty: bigint;
+  /** RLP size in bytes. */
+  size: number;
+}
+
+/** Where a transaction lives. */
+export interface TxLocation {
+  block: StoredBlock;
+  index: number;
+}

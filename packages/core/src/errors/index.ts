@@ -1,0 +1,9 @@
+export { AshlarError, isAshlarError } from './AshlarError.js';
+export { ErrorCodes, type ErrorCode } from './codes.js';
+export { toRpcError, wireCodeOf, type RpcErrorObject } from './toRpcError.js';
+
+import { AshlarError } from './AshlarError.js';
+import { ErrorCodes } from './codes.js';
+
+export const invalidParams = (message: string, data?: unknown): AshlarError =>
+  new AshlarError(ErrorCodes.INVALID_PARAMS, message, { data });

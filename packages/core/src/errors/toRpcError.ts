@@ -1,0 +1,63 @@
+import { isAshlarError } from './AshlarError.js';
+import { type ErrorCode, ErrorCodes } from './codes.js';
+
+export interface RpcErrorObject {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** JSON-RPC codes per EIP-1474 and geth: the single mapping from domain codes to wire codes. */
+const WIRE_CODES: Record<ErrorCode, number> = {
+  [ErrorCodes.PARSE_ERROR]: -32700,
+  [ErrorCodes.INVALID_REQUEST]: -32600,
+  [ErrorCodes.METHOD_NOT_FOUND]: -32601,
+  [ErrorCodes.INVALID_PARAMS]: -32602,
+  [ErrorCodes.INTERNAL]: -32603,
+  [ErrorCodes.LIMIT_EXCEEDED]: -32005,
+  [ErrorCodes.NONCE_TOO_LOW]: -32000,
+  [ErrorCodes.NONCE_TOO_HIGH]: -32000,
+  [ErrorCodes.INSUFFICIENT_FUNDS]: -32000,
+  [ErrorCodes.INTRINSIC_GAS]: -32000,
+  [ErrorCodes.GAS_LIMIT]: -32000,
+  [ErrorCodes.FEE_CAP_TOO_LOW]: -32000,
+  [ErrorCodes.TIP_ABOVE_FEE_CAP]: -32000,
+  [ErrorCodes.UNDERPRICED]: -32000,
+  [ErrorCodes.REPLACEMENT_UNDERPRICED]: -32000,
+  [ErrorCodes.ALREADY_KNOWN]: -32000,
+  [ErrorCodes.WRONG_CHAIN_ID]: -32000,
+  [ErrorCodes.BAD_SIGNATURE]: -32000,
+  [ErrorCodes.OVERSIZED]: -32000,
+  [ErrorCodes.TX_TYPE_UNSUPPORTED]: -32000,
+  [ErrorCodes.TX_DECODE]: -32602,
+  [ErrorCodes.UNKNOWN_ACCOUNT]: -32000,
+  [ErrorCodes.REVERTED]: 3,
+  [ErrorCodes.EXECUTION]: -32000,
+  [ErrorCodes.BLOCK_NOT_FOUND]: -32000,
+  [ErrorCodes.GENESIS_MISMATCH]: -32603,
+  [ErrorCodes.STORAGE]: -32603,
+  [ErrorCodes.PLUGIN_DUPLICATE]: -32603,
+  [ErrorCodes.PLUGIN_MISSING_DEPENDENCY]: -32603,
+  [ErrorCodes.PLUGIN_CYCLE]: -32603,
+  [ErrorCodes.METHOD_DUPLICATE]: -32603,
+  [ErrorCodes.OPTIONS]: -32603,
+  [ErrorCodes.CLOSED]: -32603,
+};
+
+export function wireCodeOf(code: ErrorCode): number {
+  return WIRE_CODES[code];
+}
+
+/**
+ * Turns anything thrown by a handler into a JSON-RPC error object. Unknown errors become
+ * -32603 with their message only: stack traces never leave the process.
+ */
+export function toRpcError(e: unknown): RpcErrorObject {
+  if (isAshlarError(e)) {
+    const out: RpcErrorObject = { code: WIRE_CODES[e.code] ?? -32603, message: e.message };
+    if (e.data !== undefined) out.data = e.data;
+    return out;
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  return { code: -32603, message: message || 'internal error' };
+}

@@ -1,0 +1,47 @@
+// @ashlar/core: the kernel and everything plugins and transports build on.
+export { createKernel } from './kernel/createKernel.js';
+export { Kernel, RpcRequestError } from './kernel/Kernel.js';
+export { definePlugin, type Plugin, type PluginContext } from './kernel/definePlugin.js';
+export {
+  type KernelOptions,
+  type ChainOptions,
+  type MiningOptions,
+  type RpcLimits,
+  type ResolvedOptions,
+  type Logger,
+  silentLogger,
+  VERSION,
+} from './kernel/options.js';
+export { Tokens } from './kernel/tokens.js';
+export { token, type Token, type DependencyContainer } from './di/container.js';
+export { EventBus, type KernelEvents } from './events/EventBus.js';
+export * from './errors/index.js';
+export { defineRpcMethod } from './rpc/types.js';
+export type {
+  ParamParser,
+  RpcContext,
+  RpcMethodDefinition,
+  RpcEngine,
+  JsonRpcRequest,
+  JsonRpcResponse,
+  JsonRpcSuccess,
+  JsonRpcFailure,
+} from './rpc/types.js';
+export { MethodRegistry } from './rpc/MethodRegistry.js';
+export { RouteRegistry, type RestRequest, type RestResponse, type RouteHandler } from './routes/RouteRegistry.js';
+export type { StoragePort } from './storage/StoragePort.js';
+export { memoryStorage } from './storage/memoryStorage.js';
+export { ChainService, type BlockRef, type BlockTag } from './chain/ChainService.js';
+export type { StoredBlock, StoredReceipt, RawLog, TxLocation } from './chain/types.js';
+export { deriveAccounts, DEFAULT_MNEMONIC, type DevAccount } from './chain/accounts.js';
+export { DEFAULT_HARDFORK, SUPPORTED_HARDFORKS } from './chain/chainCommon.js';
+export { signHash } from './chain/nativeCrypto.js';
+export { MempoolService } from './mempool/MempoolService.js';
+export { TxService, type SubmitResult } from './mempool/TxService.js';
+export type { PendingTx } from './mempool/types.js';
+export { MinerService } from './miner/MinerService.js';
+export { effectiveGasPrice } from './miner/assembleBlock.js';
+export { Executor, buildUnsignedTx } from './exec/Executor.js';
+export type { CallRequest, AccountOverride, StateOverrides } from './exec/types.js';
+export { decodeRevertReason, revertMessage, PANIC_REASONS } from './exec/decodeRevert.js';
+export { toQuantity, toData, fromData } from './util/hex.js';

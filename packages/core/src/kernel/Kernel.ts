@@ -1,0 +1,115 @@
+import type { ChainService } from '../chain/ChainService.js';
+import { type DependencyContainer, type Token, resolve } from '../di/container.js';
+import { toRpcError } from '../errors/toRpcError.js';
+import type { EventBus } from '../events/EventBus.js';
+import type { Executor } from '../exec/Executor.js';
+import type { MempoolService } from '../mempool/MempoolService.js';
+import type { TxService } from '../mempool/TxService.js';
+import type { MinerService } from '../miner/MinerService.js';
+import type { Dispatcher } from '../rpc/Dispatcher.js';
+import type { MethodRegistry } from '../rpc/MethodRegistry.js';
+import type { JsonRpcResponse, RpcContext, RpcEngine } from '../rpc/types.js';
+import type { RouteRegistry } from '../routes/RouteRegistry.js';
+import type { Plugin } from './definePlugin.js';
+import type { Logger, ResolvedOptions } from './options.js';
+import { Tokens } from './tokens.js';
+
+/** An error thrown by kernel.request: EIP-1193's shape (`code`, `message`, `data`). */
+export class RpcRequestError extends Error {
+  readonly code: number;
+  readonly data?: unknown;
+  constructor(code: number, message: string, data?: unknown) {
+    super(message);
+    this.name = 'RpcRequestError';
+    this.code = code;
+    if (data !== undefined) this.data = data;
+  }
+}
+
+/** One chain in a process: its own container, services, methods and routes. */
+export class Kernel implements RpcEngine {
+  private closing?: Promise<void>;
+
+  constructor(
+    readonly container: DependencyContainer,
+    private readonly dispatcher: Dispatcher,
+    private readonly plugins: readonly Plugin<unknown>[],
+  ) {}
+
+  resolve<T>(tok: Token<T>): T {
+    return resolve(this.container, tok);
+  }
+
+  get options(): ResolvedOptions {
+    return this.resolve(Tokens.options);
+  }
+  get events(): EventBus {
+    return this.resolve(Tokens.events);
+  }
+  get chain(): ChainService {
+    return this.resolve(Tokens.chain);
+  }
+  get mempool(): MempoolService {
+    return this.resolve(Tokens.mempool);
+  }
+  get miner(): MinerService {
+    return this.resolve(Tokens.miner);
+  }
+  get txs(): TxService {
+    return this.resolve(Tokens.txs);
+  }
+  get executor(): Executor {
+    return this.resolve(Tokens.executor);
+  }
+  get methods(): MethodRegistry {
+    return this.resolve(Tokens.methods);
+  }
+  get routes(): RouteRegistry {
+    return this.resolve(Tokens.routes);
+  }
+  get logger(): Logger {
+    return this.resolve(Tokens.logger);
+  }
+
+  /** The JSON-RPC envelope entry used by transports: a parsed body in, a response out. */
+  handle(payload: unknown, ctx?: Partial<RpcContext>): Promise<JsonRpcResponse | JsonRpcResponse[] | undefined> {
+    return this.dispatcher.handle(payload, ctx);
+  }
+
+  /** EIP-1193-style call: the result, or a thrown RpcRequestError with `code` and `data`. */
+  async request<T = unknown>(
+    args: { method: string; params?: readonly unknown[] | object },
+    ctx?: Partial<RpcContext>,
+  ): Promise<T> {
+    try {
+      return (await this.dispatcher.call(args.method, args.params, ctx)) as T;
+    } catch (e) {
+      const err = toRpcError(e);
+      if (err.code === -32603)
+        this.logger.error(`${args.method} failed: ${e instanceof Error ? (e.stack ?? e.message) : e}`);
+      throw new RpcRequestError(err.code, err.message, err.data);
+    }
+  }
+
+  /** Stops mining, runs plugin close hooks in reverse order, drains writes, closes storage. */
+  close(): Promise<void> {
+    if (!this.closing) this.closing = this.doClose();
+    return this.closing;
+  }
+
+  private async doClose(): Promise<void> {
+    this.miner.stop();
+    this.events.emit('close');
+    for (const p of [...this.plugins].reverse()) {
+      try {
+        await p.close?.();
+      } catch (e) {
+        this.logger.error(`plugin ${p.name} failed to close: ${e instanceof Error ? e.message : e}`);
+      }
+    }
+    await this.chain.close();
+    await this.resolve(Tokens.storage).close();
+    this.events.removeAllListeners();
+    this.container.clearInstances();
+  }
+}

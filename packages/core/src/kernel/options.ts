@@ -1,0 +1,127 @@
+import { AshlarError } from '../errors/AshlarError.js';
+import { ErrorCodes } from '../errors/codes.js';
+import type { StoragePort } from '../storage/StoragePort.js';
+import type { Plugin } from './definePlugin.js';
+import { DEFAULT_MNEMONIC } from '../chain/accounts.js';
+import { DEFAULT_HARDFORK, SUPPORTED_HARDFORKS } from '../chain/chainCommon.js';
+
+export interface Logger {
+  info(msg: string): void;
+  warn(msg: string): void;
+  error(msg: string): void;
+  debug(msg: string): void;
+}
+
+export interface ChainOptions {
+  /** Chain id (default 31337, as Hardhat and Anvil). */
+  chainId?: number | bigint;
+  /** Hardfork (default: the newest mainnet fork @ethereumjs/common schedules). */
+  hardfork?: string;
+  /** Mnemonic of the dev accounts. */
+  mnemonic?: string;
+  /** Number of dev accounts (default 20). */
+  accounts?: number;
+  /** Balance of each dev account in wei (default 10000 ETH). */
+  balance?: bigint;
+  /** Block gas limit (default 30,000,000). */
+  gasLimit?: bigint;
+  /** Base fee of the genesis block in wei (default 1 gwei). */
+  baseFee?: bigint;
+  /** Block beneficiary (default 0xc014ba5e…, as Hardhat). */
+  coinbase?: string;
+  /** Genesis timestamp in seconds (default: now). */
+  genesisTimestamp?: number;
+}
+
+export interface MiningOptions {
+  /** Mine a block for every accepted transaction (default true). */
+  automine?: boolean;
+  /** Seconds between interval-mined blocks; 0 or absent for none. */
+  blockTime?: number;
+}
+
+export interface RpcLimits {
+  /** Most requests in one JSON-RPC batch (default 1000). */
+  maxBatchSize?: number;
+  /** Widest `eth_getLogs` block range (default 10,000 blocks). */
+  logsMaxBlockRange?: number;
+  /** Most logs one `eth_getLogs` returns (default 10,000). */
+  logsMaxResults?: number;
+  /** Gas cap of `eth_call` / `eth_estimateGas` (default 50,000,000). */
+  callGasCap?: bigint;
+}
+
+export interface KernelOptions {
+  chain?: ChainOptions;
+  mining?: MiningOptions;
+  rpc?: RpcLimits;
+  /** Where the chain is kept (default: in memory). */
+  storage?: StoragePort;
+  plugins?: readonly Plugin[];
+  logger?: Logger;
+  /** `web3_clientVersion` (default `Ashlar/v<version>/<platform>/node<version>`). */
+  clientVersion?: string;
+}
+
+export interface ResolvedOptions {
+  chain: Required<Omit<ChainOptions, 'chainId' | 'genesisTimestamp'>> & { chainId: bigint; genesisTimestamp?: number };
+  mining: Required<MiningOptions>;
+  rpc: Required<RpcLimits>;
+  clientVersion: string;
+}
+
+export const VERSION = '0.1.0';
+
+export const silentLogger: Logger = { info() {}, warn() {}, error() {}, debug() {} };
+
+function fail(message: string): never {
+  throw new AshlarError(ErrorCodes.OPTIONS, message);
+}
+
+/** Fills defaults and rejects impossible options with a message naming the option. */
+export function resolveOptions(o: KernelOptions): ResolvedOptions {
+  const c = o.chain ?? {};
+  const chainId = BigInt(c.chainId ?? 31337);
+  if (chainId <= 0n) fail(`chain.chainId must be a positive integer, got ${c.chainId}`);
+  const hardfork = c.hardfork ?? DEFAULT_HARDFORK;
+  if (!SUPPORTED_HARDFORKS.includes(hardfork)) {
+    fail(`chain.hardfork "${hardfork}" is not supported; use one of ${SUPPORTED_HARDFORKS.join(', ')}`);
+  }
+  const accounts = c.accounts ?? 20;
+  if (!Number.isInteger(accounts) || accounts < 0 || accounts > 10_000)
+    fail(`chain.accounts must be an integer from 0 to 10000, got ${accounts}`);
+  const balance = c.balance ?? 10_000n * 10n ** 18n;
+  if (balance < 0n) fail('chain.balance must not be negative');
+  const gasLimit = c.gasLimit ?? 30_000_000n;
+  if (gasLimit < 21_000n) fail(`chain.gasLimit must be at least 21000, got ${gasLimit}`);
+  const baseFee = c.baseFee ?? 1_000_000_000n;
+  if (baseFee < 0n) fail('chain.baseFee must not be negative');
+  const coinbase = (c.coinbase ?? '0xc014ba5ec014ba5ec014ba5ec014ba5ec014ba5e').toLowerCase();
+  if (!/^0x[0-9a-f]{40}$/.test(coinbase)) fail(`chain.coinbase must be a 20-byte hex address, got ${c.coinbase}`);
+  const m = o.mining ?? {};
+  const blockTime = m.blockTime ?? 0;
+  if (!(blockTime >= 0)) fail(`mining.blockTime must be a non-negative number of seconds, got ${m.blockTime}`);
+  const r = o.rpc ?? {};
+  return {
+    chain: {
+      chainId,
+      hardfork,
+      mnemonic: c.mnemonic ?? DEFAULT_MNEMONIC,
+      accounts,
+      balance,
+      gasLimit,
+      baseFee,
+      coinbase,
+      genesisTimestamp: c.genesisTimestamp,
+    },
+    mining: { automine: m.automine ?? true, blockTime },
+    rpc: {
+      maxBatchSize: r.maxBatchSize ?? 1000,
+      logsMaxBlockRange: r.logsMaxBlockRange ?? 10_000,
+      logsMaxResults: r.logsMaxResults ?? 10_000,
+      callGasCap: r.callGasCap ?? 50_000_000n,
+    },
+    clientVersion:
+      o.clientVersion ?? `Ashlar/v${VERSION}/${process.platform}-${process.arch}/node${process.versions.node}`,
+  };
+}

@@ -1,0 +1,104 @@
+import { type TypedTransaction, createTxFromRLP } from '@ethereumjs/tx';
+import { type Address, bytesToHex } from '@ethereumjs/util';
+import type { ChainService } from '../chain/ChainService.js';
+import { AshlarError, isAshlarError } from '../errors/AshlarError.js';
+import { ErrorCodes } from '../errors/codes.js';
+import type { EventBus } from '../events/EventBus.js';
+import type { MinerService } from '../miner/MinerService.js';
+import type { MempoolService } from './MempoolService.js';
+import type { PendingTx } from './types.js';
+import { MAX_TX_SIZE, validateStateless, validateWithState } from './validateTx.js';
+
+export interface SubmitResult {
+  hash: Uint8Array;
+  /** True when the transaction is in a block already (automine). */
+  mined: boolean;
+}
+
+/**
+ * Accepts transactions: decode, recover the sender once, validate (stateless, then against
+ * the head state), pool, and under automine mine them before answering. A rejected
+ * transaction leaves no trace: nothing is pooled, stored or announced.
+ */
+export class TxService {
+  constructor(
+    private readonly chain: ChainService,
+    private readonly mempool: MempoolService,
+    private readonly miner: MinerService,
+    private readonly events: EventBus,
+  ) {}
+
+  decodeRaw(raw: Uint8Array): TypedTransaction {
+    if (raw.length > MAX_TX_SIZE) {
+      throw new AshlarError(
+        ErrorCodes.OVERSIZED,
+        `oversized data: transaction size ${raw.length}, limit ${MAX_TX_SIZE}`,
+      );
+    }
+    if (raw.length === 0) throw new AshlarError(ErrorCodes.TX_DECODE, 'invalid transaction: empty input');
+    const type = raw[0];
+    if (type <= 0x7f && type > 0x04) {
+      throw new AshlarError(ErrorCodes.TX_TYPE_UNSUPPORTED, `transaction type not supported: type ${type}`);
+    }
+    try {
+      return createTxFromRLP(raw, { common: this.chain.common });
+    } catch (e) {
+      const msg = e instanceof Error ? e.message.split('\n')[0] : String(e);
+      const cap = /gas limit (\d+) exceeds the maximum allowed by EIP-7825 \((\d+)\)/.exec(msg);
+      if (cap)
+        throw new AshlarError(ErrorCodes.GAS_LIMIT, `transaction gas limit too high (cap: ${cap[2]}, tx: ${cap[1]})`);
+      if (/signature|v value|high s|s-value|r value/i.test(msg)) {
+        throw new AshlarError(ErrorCodes.BAD_SIGNATURE, `invalid transaction v, r, s values: ${msg}`);
+      }
+      throw new AshlarError(ErrorCodes.TX_DECODE, `rlp: invalid transaction: ${msg}`);
+    }
+  }
+
+  recoverSender(tx: TypedTransaction): Address {
+    if (!tx.isSigned()) throw new AshlarError(ErrorCodes.BAD_SIGNATURE, 'invalid sender: transaction is not signed');
+    try {
+      return tx.getSenderAddress();
+    } catch (e) {
+      throw new AshlarError(ErrorCodes.BAD_SIGNATURE, 'invalid sender: signature does not recover a public key', {
+        cause: e,
+      });
+    }
+  }
+
+  /** Validates, pools and (automine) mines a transaction whose sender is known. */
+  async submit(tx: TypedTransaction, sender: Address, opts: { impersonated?: boolean } = {}): Promise<SubmitResult> {
+    const chain = this.chain;
+    validateStateless(tx, chain.common, this.miner.gasLimit, tx.serialize().length);
+    const hash = tx.hash();
+    const hashHex = bytesToHex(hash);
+    return chain.exclusive(async () => {
+      if (this.mempool.get(hashHex) || (await chain.store.getTxLocation(hash))) {
+        throw new AshlarError(ErrorCodes.ALREADY_KNOWN, 'already known');
+      }
+      const account = await chain.vm.stateManager.getAccount(sender);
+      validateWithState(tx, sender, account, this.miner.nextBlockBaseFee(), this.miner.minGasPrice);
+      const ptx: PendingTx = {
+        tx,
+        sender,
+        hash,
+        hashHex,
+        seq: this.mempool.nextSeq(),
+        impersonated: opts.impersonated,
+      };
+      this.mempool.add(ptx);
+      this.events.emit('pendingTransaction', ptx);
+      if (!this.miner.automine) return { hash, mined: false };
+      try {
+        const r = await this.miner.mineNow();
+        return { hash, mined: r.included.includes(ptx) };
+      } catch (e) {
+        // The block failed to build: the transaction must not linger as if accepted.
+        this.mempool.remove(hashHex);
+        if (isAshlarError(e)) throw e;
+        throw new AshlarError(ErrorCodes.INTERNAL, `block building failed: ${e instanceof Error ? e.message : e}`, {
+          cause: e,
+        });
+      }
+    });
+  }
+}

@@ -1,0 +1,13 @@
+import type { TypedTransaction } from '@ethereumjs/tx';
+import type { Address } from '@ethereumjs/util';
+
+export interface PendingTx {
+  tx: TypedTransaction;
+  sender: Address;
+  hash: Uint8Array;
+  hashHex: string;
+  /** Order of arrival, to keep equal-fee transactions first-come first-served. */
+  seq: number;
+  /** Sent unsigned for an impersonated account (dev methods). */
+  impersonated?: boolean;
+}

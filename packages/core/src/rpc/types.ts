@@ -1,0 +1,68 @@
+import type { Kernel } from '../kernel/Kernel.js';
+
+/** Turns one positional wire value into a typed value, or throws invalidParams naming `name`. */
+export interface ParamParser<T> {
+  /** Parameter name used in error messages ("invalid argument 0 (address): …"). */
+  readonly name: string;
+  /** True when the parameter may be omitted (then parse receives undefined). */
+  readonly optional: boolean;
+  parse(value: unknown, index: number): T;
+}
+
+/** The context a handler gets: the kernel it runs in and, when known, the transport's caller info. */
+export interface RpcContext {
+  kernel: Kernel;
+  /** Transport-specific connection info (e.g. a WS connection id) for stateful methods. */
+  connection?: { id: string; send?: (message: unknown) => void; onClose?: (fn: () => void) => void };
+}
+
+type ParsedTuple<P extends readonly ParamParser<unknown>[]> = {
+  -readonly [K in keyof P]: P[K] extends ParamParser<infer T> ? T : never;
+};
+
+export interface RpcMethodDefinition<
+  P extends readonly ParamParser<unknown>[] = readonly ParamParser<unknown>[],
+  R = unknown,
+> {
+  name: string;
+  /** Other spellings of the same method (hardhat_mine / anvil_mine). */
+  aliases?: readonly string[];
+  params: P;
+  handler(ctx: RpcContext, params: ParsedTuple<P>): R | Promise<R>;
+}
+
+/** Declares one RPC method; parsers run before the handler, so handlers never see raw JSON. */
+export function defineRpcMethod<const P extends readonly ParamParser<unknown>[], R>(
+  def: RpcMethodDefinition<P, R>,
+): RpcMethodDefinition<readonly ParamParser<unknown>[], R> {
+  return def as unknown as RpcMethodDefinition<readonly ParamParser<unknown>[], R>;
+}
+
+export interface JsonRpcRequest {
+  jsonrpc: '2.0';
+  method: string;
+  params?: unknown[] | Record<string, unknown>;
+  id?: string | number | null;
+}
+
+export interface JsonRpcSuccess {
+  jsonrpc: '2.0';
+  id: string | number | null;
+  result: unknown;
+}
+
+export interface JsonRpcFailure {
+  jsonrpc: '2.0';
+  id: string | number | null;
+  error: { code: number; message: string; data?: unknown };
+}
+
+export type JsonRpcResponse = JsonRpcSuccess | JsonRpcFailure;
+
+/**
+ * What a transport needs: hand over a parsed body (object or array), get the response
+ * (object, array, or undefined when the body held only notifications).
+ */
+export interface RpcEngine {
+  handle(payload: unknown, ctx?: Partial<RpcContext>): Promise<JsonRpcResponse | JsonRpcResponse[] | undefined>;
+}

@@ -1,0 +1,156 @@
+import type { Block } from '@ethereumjs/block';
+import { createBlockFromRLP } from '@ethereumjs/block';
+import type { Common } from '@ethereumjs/common';
+import { RLP } from '@ethereumjs/rlp';
+import { Address, bigIntToUnpaddedBytes, bytesToBigInt, bytesToHex } from '@ethereumjs/util';
+import type { AbstractSublevel } from 'abstract-level';
+import { decodeReceipts, encodeReceipts } from '../chain/receiptCodec.js';
+import type { StoredBlock, StoredReceipt } from '../chain/types.js';
+import { Lru } from '../util/Lru.js';
+import { concat, readU32, readU64, u64 } from '../util/hex.js';
+import { META, SUBLEVELS, txKeyValue } from './keys.js';
+import type { StoragePort } from './StoragePort.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: sublevel of a database of any backend
+type Sub = AbstractSublevel<any, any, Uint8Array, Uint8Array>;
+const VIEW = { keyEncoding: 'view', valueEncoding: 'view' } as const;
+
+/** One storage operation; a block's operations are written in one atomic batch. */
+export type StoreOp =
+  | { type: 'put'; sublevel: Sub; key: Uint8Array; value: Uint8Array }
+  | { type: 'del'; sublevel: Sub; key: Uint8Array };
+
+export interface HeadPointer {
+  number: bigint;
+  hash: Uint8Array;
+}
+
+/**
+ * Blocks, receipts and lookups on top of the storage port. Decoded blocks are kept in a
+ * bounded LRU, so recent blocks (the ones clients ask for) cost no decode.
+ */
+export class ChainStore {
+  readonly blocks: Sub;
+  readonly hashes: Sub;
+  readonly txs: Sub;
+  readonly receipts: Sub;
+  readonly state: Sub;
+  readonly meta: Sub;
+  private readonly cache = new Lru<bigint, StoredBlock>(2048);
+  private readonly hashCache = new Lru<string, bigint>(8192);
+
+  constructor(
+    readonly port: StoragePort,
+    private readonly common: Common,
+  ) {
+    const db = port.db;
+    this.blocks = db.sublevel(SUBLEVELS.blocks, VIEW);
+    this.hashes = db.sublevel(SUBLEVELS.hashes, VIEW);
+    this.txs = db.sublevel(SUBLEVELS.txs, VIEW);
+    this.receipts = db.sublevel(SUBLEVELS.receipts, VIEW);
+    this.state = db.sublevel(SUBLEVELS.state, VIEW);
+    this.meta = db.sublevel(SUBLEVELS.meta, VIEW);
+  }
+
+  async getHead(): Promise<HeadPointer | undefined> {
+    const v = await this.meta.get(META.head);
+    if (v === undefined) return undefined;
+    return { number: readU64(v), hash: v.subarray(8) };
+  }
+
+  async getMeta(key: Uint8Array): Promise<Uint8Array | undefined> {
+    return this.meta.get(key);
+  }
+
+  /** Operations that write a block, its receipts, lookups and the new head. */
+  blockOps(sb: StoredBlock, headState: Uint8Array): StoreOp[] {
+    const n = sb.number;
+    const record = RLP.encode([
+      sb.block.serialize(),
+      concat(...sb.senders.map((a) => a.bytes)),
+      bigIntToUnpaddedBytes(sb.totalDifficulty),
+    ]);
+    const ops: StoreOp[] = [
+      { type: 'put', sublevel: this.blocks, key: u64(n), value: record },
+      { type: 'put', sublevel: this.hashes, key: sb.hash, value: u64(n) },
+      { type: 'put', sublevel: this.receipts, key: u64(n), value: encodeReceipts(sb.receipts) },
+      { type: 'put', sublevel: this.meta, key: META.head, value: concat(u64(n), sb.hash) },
+      { type: 'put', sublevel: this.meta, key: META.headState, value: headState },
+    ];
+    const txs = sb.block.transactions;
+    for (let i = 0; i < txs.length; i++) {
+      ops.push({ type: 'put', sublevel: this.txs, key: txs[i].hash(), value: txKeyValue(n, i) });
+    }
+    return ops;
+  }
+
+  /** Operations that remove a block and its lookups (used when the head moves back). */
+  removeBlockOps(sb: StoredBlock): StoreOp[] {
+    const ops: StoreOp[] = [
+      { type: 'del', sublevel: this.blocks, key: u64(sb.number) },
+      { type: 'del', sublevel: this.hashes, key: sb.hash },
+      { type: 'del', sublevel: this.receipts, key: u64(sb.number) },
+    ];
+    for (const tx of sb.block.transactions) ops.push({ type: 'del', sublevel: this.txs, key: tx.hash() });
+    return ops;
+  }
+
+  async write(ops: StoreOp[]): Promise<void> {
+    // biome-ignore lint/suspicious/noExplicitAny: abstract-level's batch typing does not model mixed sublevels
+    await this.port.db.batch(ops as any, VIEW);
+  }
+
+  remember(sb: StoredBlock): void {
+    this.cache.set(sb.number, sb);
+    this.hashCache.set(bytesToHex(sb.hash), sb.number);
+  }
+
+  forget(sb: StoredBlock): void {
+    this.cache.delete(sb.number);
+    this.hashCache.delete(bytesToHex(sb.hash));
+  }
+
+  async getBlock(n: bigint): Promise<StoredBlock | undefined> {
+    const hit = this.cache.get(n);
+    if (hit) return hit;
+    const [rec, rcp] = await Promise.all([this.blocks.get(u64(n)), this.receipts.get(u64(n))]);
+    if (rec === undefined) return undefined;
+    const sb = this.decode(n, rec, rcp);
+    this.cache.set(n, sb);
+    return sb;
+  }
+
+  async getBlockNumberByHash(hash: Uint8Array): Promise<bigint | undefined> {
+    const key = bytesToHex(hash);
+    const hit = this.hashCache.get(key);
+    if (hit !== undefined) return hit;
+    const v = await this.hashes.get(hash);
+    if (v === undefined) return undefined;
+    const n = readU64(v);
+    this.hashCache.set(key, n);
+    return n;
+  }
+
+  async getTxLocation(hash: Uint8Array): Promise<{ number: bigint; index: number } | undefined> {
+    const v = await this.txs.get(hash);
+    if (v === undefined) return undefined;
+    return { number: readU64(v), index: readU32(v, 8) };
+  }
+
+  private decode(n: bigint, rec: Uint8Array, rcp: Uint8Array | undefined): StoredBlock {
+    const [blockBytes, sendersBytes, tdBytes] = RLP.decode(rec) as Uint8Array[];
+    const block: Block = createBlockFromRLP(blockBytes, { common: this.common, setHardfork: true });
+    const senders: Address[] = [];
+    for (let o = 0; o < sendersBytes.length; o += 20) senders.push(new Address(sendersBytes.slice(o, o + 20)));
+    const receipts: StoredReceipt[] = rcp ? decodeReceipts(rcp) : [];
+    return {
+      block,
+      number: n,
+      hash: block.hash(),
+      senders,
+      receipts,
+      totalDifficulty: bytesToBigInt(tdBytes),
+      size: blockBytes.length,
+    };
+  }
+}

@@ -1,0 +1,10 @@
+import { defineRpcMethod, toQuantity } from '@ashlar/core';
+import { address, blockTagOrHash, withDefault, LATEST } from '../params/index.js';
+import { readState, toBlockRef } from '../shared/state.js';
+
+export const eth_getBalance = defineRpcMethod({
+  name: 'eth_getBalance',
+  params: [address('address'), withDefault(blockTagOrHash('block'), LATEST)],
+  handler: (ctx, [addr, block]) =>
+    readState(ctx.kernel, toBlockRef(block), async (sm) => toQuantity((await sm.getAccount(addr))?.balance ?? 0n)),
+});

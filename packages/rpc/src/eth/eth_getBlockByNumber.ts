@@ -1,0 +1,14 @@
+import { defineRpcMethod } from '@ashlar/core';
+import { toRpcBlock } from '../format/index.js';
+import { blockTag, boolean } from '../params/index.js';
+import { findBlock, isPending, pendingRpcBlock } from '../shared/blocks.js';
+
+export const eth_getBlockByNumber = defineRpcMethod({
+  name: 'eth_getBlockByNumber',
+  params: [blockTag('block'), boolean('fullTransactions')],
+  handler: async (ctx, [block, full]) => {
+    if (isPending(block)) return pendingRpcBlock(ctx.kernel, full);
+    const sb = await findBlock(ctx.kernel, block);
+    return sb ? toRpcBlock(sb, full) : null;
+  },
+});

@@ -1,0 +1,19 @@
+import { defineRpcMethod } from '@ashlar/core';
+import { toRpcTransaction } from '../format/index.js';
+import { blockTag, quantityNumber } from '../params/index.js';
+import { findBlock, isPending, pendingBlock } from '../shared/blocks.js';
+import { minedTransaction } from '../shared/transactions.js';
+
+export const eth_getTransactionByBlockNumberAndIndex = defineRpcMethod({
+  name: 'eth_getTransactionByBlockNumberAndIndex',
+  params: [blockTag('block'), quantityNumber('index')],
+  handler: async (ctx, [block, index]) => {
+    if (isPending(block)) {
+      const p = pendingBlock(ctx.kernel);
+      const tx = p.block.transactions[index];
+      return tx ? toRpcTransaction(tx, p.senders[index]) : null;
+    }
+    const sb = await findBlock(ctx.kernel, block);
+    return sb ? minedTransaction(sb, index) : null;
+  },
+});

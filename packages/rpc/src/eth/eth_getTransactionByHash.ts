@@ -1,0 +1,16 @@
+import { defineRpcMethod } from '@ashlar/core';
+import { bytesToHex } from '@ethereumjs/util';
+import { toRpcTransaction } from '../format/index.js';
+import { hash } from '../params/index.js';
+import { minedTransaction } from '../shared/transactions.js';
+
+export const eth_getTransactionByHash = defineRpcMethod({
+  name: 'eth_getTransactionByHash',
+  params: [hash('transactionHash')],
+  handler: async (ctx, [h]) => {
+    const loc = await ctx.kernel.chain.getTransactionLocation(h);
+    if (loc) return minedTransaction(loc.block, loc.index);
+    const p = ctx.kernel.mempool.get(bytesToHex(h));
+    return p ? toRpcTransaction(p.tx, p.sender) : null;
+  },
+});

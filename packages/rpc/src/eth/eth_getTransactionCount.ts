@@ -1,0 +1,16 @@
+import { defineRpcMethod, toQuantity } from '@ashlar/core';
+import { address, blockTagOrHash, withDefault, LATEST } from '../params/index.js';
+import { readState, toBlockRef } from '../shared/state.js';
+
+export const eth_getTransactionCount = defineRpcMethod({
+  name: 'eth_getTransactionCount',
+  params: [address('address'), withDefault(blockTagOrHash('block'), LATEST)],
+  handler: (ctx, [addr, block]) =>
+    readState(ctx.kernel, toBlockRef(block), async (sm) => {
+      const nonce = (await sm.getAccount(addr))?.nonce ?? 0n;
+      // `pending` counts the sender's transactions waiting in the pool.
+      if (block.kind === 'tag' && block.tag === 'pending')
+        return toQuantity(ctx.kernel.mempool.pendingNonce(addr, nonce));
+      return toQuantity(nonce);
+    }),
+});

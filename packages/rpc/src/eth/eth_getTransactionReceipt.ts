@@ -1,0 +1,13 @@
+import { defineRpcMethod } from '@ashlar/core';
+import { toRpcReceipt } from '../format/index.js';
+import { hash } from '../params/index.js';
+
+export const eth_getTransactionReceipt = defineRpcMethod({
+  name: 'eth_getTransactionReceipt',
+  params: [hash('transactionHash')],
+  handler: async (ctx, [h]) => {
+    // A pending transaction has no receipt (spec §4.1 rule 2).
+    const loc = await ctx.kernel.chain.getTransactionLocation(h);
+    return loc ? toRpcReceipt(loc.block, loc.index) : null;
+  },
+});

@@ -1,0 +1,8 @@
+import { defineRpcMethod } from '@ashlar/core';
+
+/** True while the node makes blocks on its own (automine or interval), as Hardhat answers. */
+export const eth_mining = defineRpcMethod({
+  name: 'eth_mining',
+  params: [],
+  handler: (ctx) => ctx.kernel.miner.automine || ctx.kernel.miner.blockTime > 0,
+});

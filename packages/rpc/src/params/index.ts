@@ -1,0 +1,68 @@
+export {
+	type BlockTagName,
+	type BlockTagOrHashParam,
+	type BlockTagParam,
+	blockTag,
+	blockTagOrHash,
+	decodeBlockTag,
+	decodeBlockTagOrHash,
+	LATEST,
+} from "./block.js";
+export {
+	atField,
+	DecodeError,
+	decodeAddress,
+	decodeBoolean,
+	decodeData,
+	decodeFixedData,
+	decodeHash,
+	decodeObject,
+	decodeQuantity,
+	decodeQuantityNumber,
+	decodeQuantityU64,
+	decodeStorageKey,
+	decodeString,
+	HexErrors,
+	jsonKind,
+	optField,
+	typeError,
+} from "./decode.js";
+export {
+	decodeLogFilter,
+	type LogFilter,
+	logFilter,
+	MAX_ADDRESSES,
+	MAX_SUB_TOPICS,
+	MAX_TOPICS,
+} from "./filter.js";
+export {
+	address,
+	argumentError,
+	boolean,
+	data,
+	fixedData,
+	hash,
+	makeParser,
+	optional,
+	quantity,
+	quantityNumber,
+	quantityU64,
+	storageKey,
+	string,
+	withDefault,
+} from "./parser.js";
+export {
+	type AccountOverrideParam,
+	decodeStateOverrides,
+	type StateOverrideParam,
+	stateOverrides,
+} from "./stateOverride.js";
+export {
+	type AccessListEntry,
+	type AuthorizationEntry,
+	decodeAccessList,
+	decodeAuthorizationList,
+	decodeTransactionRequest,
+	type TransactionRequest,
+	transactionRequest,
+} from "./transaction.js";

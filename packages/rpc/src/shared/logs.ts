@@ -1,0 +1,74 @@
+import { AshlarError, ErrorCodes, type Kernel, type RawLog, type StoredBlock, toData, toQuantity } from '@ashlar/core';
+import { equalsBytes } from '@ethereumjs/util';
+import { Bloom } from '@ethereumjs/vm';
+import { blockHexContext, formatLog } from '../format/index.js';
+import type { RpcLog } from '../format/index.js';
+import type { LogFilter } from '../params/index.js';
+
+/** Cheap pre-check on the header bloom: can this block hold a matching log at all? */
+function bloomMayMatch(sb: StoredBlock, f: LogFilter): boolean {
+  const bloom = new Bloom(sb.block.header.logsBloom);
+  if (f.addresses.length > 0 && !f.addresses.some((a) => bloom.check(a.bytes))) return false;
+  for (const pos of f.topics) {
+    if (pos === null || pos.length === 0) continue;
+    if (!pos.some((t) => bloom.check(t))) return false;
+  }
+  return true;
+}
+
+export function logMatches(log: RawLog, f: LogFilter): boolean {
+  const [address, topics] = log;
+  if (f.addresses.length > 0 && !f.addresses.some((a) => equalsBytes(a.bytes, address))) return false;
+  for (let i = 0; i < f.topics.length; i++) {
+    const want = f.topics[i];
+    if (want === null || want.length === 0) continue;
+    const have = topics[i];
+    if (!have || !want.some((t) => equalsBytes(t, have))) return false;
+  }
+  return true;
+}
+
+/** Matching logs of one block, with block-wide log indexes. */
+export function blockLogs(sb: StoredBlock, f: LogFilter, removed = false): RpcLog[] {
+  const out: RpcLog[] = [];
+  const ctx = blockHexContext(sb);
+  let logIndex = 0;
+  const txs = sb.block.transactions;
+  for (let i = 0; i < sb.receipts.length; i++) {
+    const logs = sb.receipts[i].logs;
+    let txHash: `0x${string}` | undefined;
+    for (const log of logs) {
+      if (logMatches(log, f)) {
+        txHash ??= toData(txs[i].hash());
+        out.push(formatLog(log, ctx, txHash, toQuantity(i), logIndex, removed));
+      }
+      logIndex++;
+    }
+  }
+  return out;
+}
+
+/** Logs of blocks from..to that match, oldest first; more than `max` is an error naming the limit. */
+export async function queryLogs(
+  kernel: Kernel,
+  f: LogFilter,
+  from: bigint,
+  to: bigint,
+  max: number,
+): Promise<RpcLog[]> {
+  const out: RpcLog[] = [];
+  for (let n = from; n <= to; n++) {
+    const sb = await kernel.chain.getBlock(n);
+    if (!sb || sb.receipts.length === 0 || !bloomMayMatch(sb, f)) continue;
+    for (const l of blockLogs(sb, f)) {
+      out.push(l);
+      if (out.length > max) {
+        throw new AshlarError(
+          ErrorCodes.LIMIT_EXCEEDED,
+          `query returned more than ${max} results; narrow the block range or the filter`,
+        );
+      }
+    }
+  }
+  return out;
+}

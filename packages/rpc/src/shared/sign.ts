@@ -1,0 +1,78 @@
+import { AshlarError, ErrorCodes, type Kernel } from '@ashlar/core';
+import { type TypedTransaction, createTx } from '@ethereumjs/tx';
+import { bytesToHex } from '@ethereumjs/util';
+import type { TransactionRequest } from '../params/index.js';
+
+/** Spec §8 defaults for node-signed transactions. */
+export const DEFAULT_GAS = 90_000n;
+export const DEFAULT_GAS_PRICE = 0x9184e72a000n;
+
+/** The dev key of `from`, or -32000 `unknown account` (geth's wording). */
+export function keyOf(kernel: Kernel, req: TransactionRequest): Uint8Array {
+  if (!req.from)
+    throw new AshlarError(ErrorCodes.INVALID_PARAMS, 'invalid argument 0: missing "from" (the sending account)');
+  const from = req.from.toString().toLowerCase();
+  const acct = kernel.chain.accounts.find((a) => a.address.toString() === from);
+  if (!acct) throw new AshlarError(ErrorCodes.UNKNOWN_ACCOUNT, `unknown account ${from}`);
+  return acct.privateKey;
+}
+
+/** Fills the spec's defaults (gas 90000, gasPrice 0x9184e72a000, pending nonce) and signs with the dev key. */
+export async function signRequest(kernel: Kernel, req: TransactionRequest): Promise<TypedTransaction> {
+  const key = keyOf(kernel, req);
+  const chain = kernel.chain;
+  const from = req.from as NonNullable<TransactionRequest['from']>;
+  const nonce =
+    req.nonce ??
+    (await chain.exclusive(async () => {
+      const acct = await chain.vm.stateManager.getAccount(from);
+      return kernel.mempool.pendingNonce(from, acct?.nonce ?? 0n);
+    }));
+  if (req.chainId !== undefined && req.chainId !== chain.common.chainId()) {
+    throw new AshlarError(
+      ErrorCodes.WRONG_CHAIN_ID,
+      `invalid chain id: have ${req.chainId} want ${chain.common.chainId()}`,
+    );
+  }
+  const dynamic = req.maxFeePerGas !== undefined || req.maxPriorityFeePerGas !== undefined || req.type === 2;
+  const type = req.type ?? (req.authorizationList ? 4 : dynamic ? 2 : req.accessList ? 1 : 0);
+  const data: Record<string, unknown> = {
+    type,
+    nonce,
+    gasLimit: req.gas ?? DEFAULT_GAS,
+    to: req.to,
+    value: req.value ?? 0n,
+    data: req.data ?? new Uint8Array(),
+    chainId: chain.common.chainId(),
+  };
+  if (type >= 2) {
+    const tip = req.maxPriorityFeePerGas ?? 1_000_000_000n;
+    const base = kernel.miner.nextBlockBaseFee() ?? 0n;
+    data.maxPriorityFeePerGas = tip;
+    data.maxFeePerGas = req.maxFeePerGas ?? base * 2n + tip;
+  } else data.gasPrice = req.gasPrice ?? DEFAULT_GAS_PRICE;
+  if (type >= 1 && req.accessList) {
+    data.accessList = req.accessList.map((a) => ({
+      address: a.address.toString(),
+      storageKeys: a.storageKeys.map((k) => bytesToHex(k)),
+    }));
+  }
+  if (type === 4) {
+    data.authorizationList = (req.authorizationList ?? []).map((a) => ({
+      chainId: `0x${a.chainId.toString(16)}`,
+      address: a.address.toString(),
+      nonce: `0x${a.nonce.toString(16)}`,
+      yParity: `0x${a.yParity.toString(16)}`,
+      r: `0x${a.r.toString(16)}`,
+      s: `0x${a.s.toString(16)}`,
+    }));
+  }
+  try {
+    return createTx(data as Parameters<typeof createTx>[0], { common: chain.common }).sign(key);
+  } catch (e) {
+    throw new AshlarError(
+      ErrorCodes.INVALID_PARAMS,
+      `invalid transaction: ${e instanceof Error ? e.message.split('\n')[0] : e}`,
+    );
+  }
+}

@@ -1,0 +1,87 @@
+import { type CorsPolicy, createCorsPolicy } from './cors.js';
+import { type HttpHandlerOptions, type HttpTarget, type ResolvedHttpOptions, resolveOptions } from './options.js';
+import { type HttpReply, preflightReply, restReplies, rpcReplies } from './replies.js';
+import type { BodySource, Match, RequestHead } from './request.js';
+import { createRestServer } from './rest.js';
+import { createRpcServer } from './rpc.js';
+
+/**
+ * The framework-neutral core every adapter shares: decide whether a URL is ours, then turn a
+ * request into an HttpReply. Adapters only differ in how they get the body and write the reply.
+ */
+export interface Dispatcher {
+  readonly options: ResolvedHttpOptions;
+  readonly cors: CorsPolicy;
+  /** What serves this URL, or undefined when it belongs to someone else (next middleware, 404). */
+  match(url: string | undefined): Match | undefined;
+  /** Never rejects; resolves undefined only when the client left mid-body and nobody is listening. */
+  serve(head: RequestHead, match: Match, body: BodySource): Promise<HttpReply | undefined>;
+  /** The standalone answer for a URL nobody owns. */
+  notFound(head: RequestHead): HttpReply;
+}
+
+// Shared: the RPC path is the hot path and matching it should allocate nothing.
+const RPC_MATCH: Match = Object.freeze({ kind: 'rpc' });
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+export function createDispatcher(target: HttpTarget, options?: HttpHandlerOptions): Dispatcher {
+  const resolved = resolveOptions(options);
+  const { path, explorerPrefix, maxBodyBytes, onError } = resolved;
+  const cors = createCorsPolicy(resolved.cors);
+  const rpcPathSlash = path === '/' ? '/' : `${path}/`;
+  const prefixSlash = explorerPrefix === '/' ? '/' : `${explorerPrefix}/`;
+  const routes = target.routes;
+  // Reporting must not be able to break answering.
+  const report = (err: unknown): void => {
+    try {
+      onError(err);
+    } catch {}
+  };
+  const serveRpc = createRpcServer(target.engine, maxBodyBytes, report);
+  const serveRest = routes ? createRestServer(routes, maxBodyBytes, report) : undefined;
+
+  const match = (url: string | undefined): Match | undefined => {
+    const raw = url ?? '/';
+    const q = raw.indexOf('?');
+    const pathname = q === -1 ? raw : raw.slice(0, q);
+    if (pathname === path || pathname === rpcPathSlash) return RPC_MATCH;
+    if (routes === undefined) return undefined;
+    // The explorer prefix is ours even where no route matches (its 404 is ours to give);
+    // outside it, the registry says which plugin routes exist.
+    if (pathname === explorerPrefix || pathname.startsWith(prefixSlash) || routes.owns(pathname)) {
+      return { kind: 'rest', pathname, search: q === -1 ? '' : raw.slice(q + 1) };
+    }
+    return undefined;
+  };
+
+  const serve = async (head: RequestHead, m: Match, body: BodySource): Promise<HttpReply | undefined> => {
+    const origin = head.headers.origin;
+    if (head.method === 'OPTIONS') {
+      return preflightReply(cors.preflight(origin, headerValue(head.headers['access-control-request-headers'])));
+    }
+    let reply: HttpReply | undefined;
+    try {
+      reply =
+        m.kind === 'rpc' || serveRest === undefined
+          ? await serveRpc(head, body)
+          : await serveRest(head, m.pathname, m.search, body);
+    } catch (err) {
+      // The servers catch their own failures; this is the last line, so the listener never throws.
+      report(err);
+      reply = m.kind === 'rpc' ? rpcReplies.internal() : restReplies.internal();
+    }
+    if (reply !== undefined) reply.cors = cors.headersFor(origin);
+    return reply;
+  };
+
+  const notFound = (head: RequestHead): HttpReply => {
+    const reply = restReplies.notFound();
+    reply.cors = cors.headersFor(head.headers.origin);
+    return reply;
+  };
+
+  return { options: { ...resolved, onError: report }, cors, match, serve, notFound };
+}

@@ -1,0 +1,70 @@
+import type { RestRoutes, RpcEngine } from './coreTypes.js';
+
+/** Who answers: the JSON-RPC engine (usually the kernel itself) and, optionally, REST routes. */
+export interface HttpTarget {
+  engine: RpcEngine;
+  routes?: RestRoutes;
+}
+
+/** Browser origins allowed to call the node; `'*'` in the list allows any. */
+export interface CorsOptions {
+  origin: string | string[];
+}
+
+export interface HttpHandlerOptions {
+  /** Where JSON-RPC is served (default `/`). */
+  path?: string;
+  /** CORS policy: any origin by default (a dev chain is called from dapps on other ports); `false` turns CORS off. */
+  cors?: boolean | CorsOptions;
+  /** Largest accepted request body in bytes (default 5 MiB, as geth). */
+  maxBodyBytes?: number;
+  /** Requests under this prefix go to the REST routes (default `/api/v2`, the Blockscout API). */
+  explorerPrefix?: string;
+  /** Called with every unexpected failure (engine rejections, throwing route handlers); defaults to console.error. */
+  onError?: (err: unknown) => void;
+}
+
+export interface ResolvedHttpOptions {
+  path: string;
+  cors: false | '*' | readonly string[];
+  maxBodyBytes: number;
+  explorerPrefix: string;
+  onError: (err: unknown) => void;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+const defaultOnError = (err: unknown): void => {
+  // Server-side only: responses never carry the error, so the log is where a developer sees it.
+  console.error('[ashlar] transport-http:', err);
+};
+
+/** Drops a trailing slash so `/rpc/` and `/rpc` mean the same mount point; `/` stays `/`. */
+function normalizePath(value: string, name: string): string {
+  if (typeof value !== 'string' || !value.startsWith('/')) {
+    throw new TypeError(`transport-http: ${name} must be a string starting with "/", got ${JSON.stringify(value)}`);
+  }
+  return value.length > 1 && value.endsWith('/') ? value.slice(0, -1) : value;
+}
+
+function resolveCors(cors: HttpHandlerOptions['cors']): ResolvedHttpOptions['cors'] {
+  if (cors === undefined || cors === true) return '*';
+  if (cors === false) return false;
+  const list = Array.isArray(cors.origin) ? cors.origin : [cors.origin];
+  return list.includes('*') ? '*' : Object.freeze([...list]);
+}
+
+/** Validates once at construction so the per-request path never re-checks options. */
+export function resolveOptions(options: HttpHandlerOptions = {}): ResolvedHttpOptions {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes <= 0) {
+    throw new TypeError(`transport-http: maxBodyBytes must be a positive integer, got ${String(maxBodyBytes)}`);
+  }
+  return {
+    path: normalizePath(options.path ?? '/', 'path'),
+    cors: resolveCors(options.cors),
+    maxBodyBytes,
+    explorerPrefix: normalizePath(options.explorerPrefix ?? '/api/v2', 'explorerPrefix'),
+    onError: options.onError ?? defaultOnError,
+  };
+}
