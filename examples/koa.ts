@@ -4,6 +4,7 @@
  *
  * Run: node --conditions=@ashlar/source --import tsx examples/koa.ts
  */
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { koaMiddleware } from '@ashlar/transport-http';
@@ -22,8 +23,7 @@ export async function start(port = 0): Promise<{ url: string; close(): Promise<v
   });
   app.use(koaMiddleware({ engine: kernel, routes: kernel.routes }));
 
-  const server = app.listen();
-  server.close();
+  const server = createServer(app.callback());
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -107,9 +107,9 @@ export function compileContracts(dir: string = CONTRACTS_DIR): CompiledContracts
   return Object.fromEntries(found);
 }
 
-/** The exact text written to artifacts.json: tab-indented (what `biome format` produces), trailing newline. */
+/** The exact text written to artifacts.json: 2-space indented JSON, trailing newline. */
 export function serializeArtifacts(artifacts: CompiledContracts): string {
-  return `${JSON.stringify(artifacts, null, '\t')}\n`;
+  return `${JSON.stringify(artifacts, null, 2)}\n`;
 }
 
 const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;

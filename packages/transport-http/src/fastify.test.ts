@@ -47,7 +47,11 @@ describe('fastifyPlugin', () => {
     const empty = await raw(port, { headers: { 'content-type': 'application/json', 'content-length': '0' } });
     expect(empty.status).toBe(200);
     expect(JSON.parse(empty.text).error.code).toBe(-32700);
-    const types: Record<string, string>[] = [{ 'content-type': 'text/plain' }, { 'content-type': 'application/xml' }, {}];
+    const types: Record<string, string>[] = [
+      { 'content-type': 'text/plain' },
+      { 'content-type': 'application/xml' },
+      {},
+    ];
     for (const headers of types) {
       const res = await raw(port, { headers, chunks: ['{}'] });
       expect(res.status, JSON.stringify(headers)).toBe(415);
@@ -55,7 +59,10 @@ describe('fastifyPlugin', () => {
     }
     const big = await postJson(url, { pad: 'x'.repeat(2000) });
     expect(big.status).toBe(413);
-    expect(JSON.parse(big.text).error).toEqual({ code: -32600, message: 'request body too large: limit is 1024 bytes' });
+    expect(JSON.parse(big.text).error).toEqual({
+      code: -32600,
+      message: 'request body too large: limit is 1024 bytes',
+    });
   });
 
   it('turns an engine rejection into 500 / -32603', async () => {

@@ -2,7 +2,7 @@
  * Test doubles shared by this package's unit tests (excluded from the build). The fake engine
  * answers like the real one in shape only, so the tests pin the transport, not the chain.
  */
-import { createServer, type RequestListener, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RestRequest, RestResponse, RestRoutes, RpcEngine } from './coreTypes.js';
 
@@ -33,7 +33,8 @@ export function fakeEngine(): FakeEngine {
     async handle(payload) {
       payloads.push(payload);
       const calls = Array.isArray(payload) ? payload : [payload];
-      if (calls.some((c) => (c as Json | null)?.method === 'explode')) throw new Error('engine exploded\n    at secret.ts:1');
+      if (calls.some((c) => (c as Json | null)?.method === 'explode'))
+        throw new Error('engine exploded\n    at secret.ts:1');
       if (!Array.isArray(payload)) return answer(payload) as never;
       const out = payload.map(answer).filter((r) => r !== undefined);
       return (out.length === 0 ? undefined : out) as never;
@@ -124,7 +125,13 @@ export function raw(
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port, method: options.method ?? 'POST', path: options.path ?? '/', headers: options.headers },
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method ?? 'POST',
+        path: options.path ?? '/',
+        headers: options.headers,
+      },
       (res) => {
         const parts: Buffer[] = [];
         res.on('data', (c: Buffer) => parts.push(c));

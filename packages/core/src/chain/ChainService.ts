@@ -17,6 +17,13 @@ import { createDevCommon } from './chainCommon.js';
 import { buildGenesis } from './genesis.js';
 import type { StoredBlock, TxLocation } from './types.js';
 
+function headPointer(sb: StoredBlock): Uint8Array {
+  const out = new Uint8Array(40);
+  new DataView(out.buffer).setBigUint64(0, sb.number);
+  out.set(sb.hash, 8);
+  return out;
+}
+
 export type BlockTag = 'latest' | 'earliest' | 'pending' | 'safe' | 'finalized';
 export type BlockRef =
   | { kind: 'tag'; tag: BlockTag }
@@ -38,6 +45,10 @@ export class ChainService {
   /** State root of the head; differs from head.block.header.stateRoot after dev state edits. */
   headStateRoot!: Uint8Array;
   private tail: Promise<unknown> = Promise.resolve();
+  /** Extra writes for each committed block (the explorer index), joined to the block's batch. */
+  private readonly commitHooks: ((sb: StoredBlock) => StoreOp[] | Promise<StoreOp[]>)[] = [];
+  /** Extra writes undoing a removed block, joined to the revert's batch. */
+  private readonly removeHooks: ((sb: StoredBlock) => StoreOp[] | Promise<StoreOp[]>)[] = [];
   private closed = false;
 
   private constructor(
@@ -69,7 +80,7 @@ export class ChainService {
       useKeyHashing: true,
       valueEncoding: ValueEncoding.Bytes,
       common: this.common,
-      cacheSize: 20_000,
+      cacheSize: 0,
     });
     return new MerkleStateManager({
       common: this.common,
@@ -269,10 +280,21 @@ export class ChainService {
     return sb === this.head || equalsBytes(sb.hash, this.head.hash);
   }
 
-  /** Writes a built block (its state nodes, block, receipts, lookups, head) in one batch. */
+  /** Registers writes that must land in the same batch as each block (an index, say). */
+  onCommit(hook: (sb: StoredBlock) => StoreOp[] | Promise<StoreOp[]>): void {
+    this.commitHooks.push(hook);
+  }
+
+  /** Registers writes that undo a block's hook writes when the head moves back past it. */
+  onRemove(hook: (sb: StoredBlock) => StoreOp[] | Promise<StoreOp[]>): void {
+    this.removeHooks.push(hook);
+  }
+
+  /** Writes a built block (its state nodes, block, receipts, lookups, head, hook writes) in one batch. */
   async commitBlock(sb: StoredBlock, extraOps: StoreOp[] = []): Promise<void> {
     const stateRoot = sb.block.header.stateRoot;
     const ops = [...this.stateDb.drain(), ...this.store.blockOps(sb, stateRoot), ...extraOps];
+    for (const hook of this.commitHooks) for (const op of await hook(sb)) ops.push(op);
     await this.store.write(ops);
     this.store.remember(sb);
     this.head = sb;
@@ -292,6 +314,39 @@ export class ChainService {
     ];
     await this.store.write(ops);
     this.headStateRoot = root;
+  }
+
+  /**
+   * Moves the head back to block `n` (snapshot revert, reset): blocks above it, their lookups
+   * and hook writes go in one batch; the state returns to `stateRoot` (default: block n's).
+   * Costs O(blocks removed), whatever the chain's length. Call inside `exclusive`.
+   */
+  async revertTo(n: bigint, stateRoot?: Uint8Array): Promise<StoredBlock[]> {
+    if (n > this.head.number || n < 0n) throw new AshlarError(ErrorCodes.BLOCK_NOT_FOUND, `cannot revert to block ${n}: head is ${this.head.number}`);
+    const target = await this.store.getBlock(n);
+    if (!target) throw new AshlarError(ErrorCodes.STORAGE, `block ${n} is missing from storage`);
+    const removed: StoredBlock[] = [];
+    const ops: StoreOp[] = [];
+    for (let i = this.head.number; i > n; i--) {
+      const sb = await this.store.getBlock(i);
+      if (!sb) continue;
+      removed.push(sb);
+      ops.push(...this.store.removeBlockOps(sb));
+      for (const hook of this.removeHooks) for (const op of await hook(sb)) ops.push(op);
+    }
+    const root = stateRoot ?? target.block.header.stateRoot;
+    this.stateDb.discard();
+    ops.push(
+      { type: 'put', sublevel: this.store.meta, key: META.head, value: headPointer(target) },
+      { type: 'put', sublevel: this.store.meta, key: META.headState, value: root },
+    );
+    await this.store.write(ops);
+    for (const sb of removed) this.store.forget(sb);
+    this.head = target;
+    this.headStateRoot = root;
+    await this.vm.stateManager.setStateRoot(root);
+    this.events.emit('revert', { toNumber: n, removed });
+    return removed;
   }
 
   senderOf(sb: StoredBlock, index: number): Address {

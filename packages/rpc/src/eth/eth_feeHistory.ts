@@ -6,7 +6,7 @@ import {
   effectiveGasPrice,
   toQuantity,
 } from '@ashlar/core';
-import { blockTag, optional, quantityNumber } from '../params/index.js';
+import { blockTag, hexOrDecimal64, optional } from '../params/index.js';
 import { findBlock } from '../shared/blocks.js';
 
 const MAX_BLOCKS = 1024;
@@ -57,7 +57,7 @@ function rewards(sb: StoredBlock, percentiles: number[]): `0x${string}`[] {
 export const eth_feeHistory = defineRpcMethod({
   name: 'eth_feeHistory',
   params: [
-    quantityNumber('blockCount'),
+    hexOrDecimal64('blockCount'),
     blockTag('newestBlock'),
     optional({ name: 'rewardPercentiles', optional: true, parse: parsePercentiles }),
   ],
@@ -65,7 +65,7 @@ export const eth_feeHistory = defineRpcMethod({
     const chain = ctx.kernel.chain;
     const last = newest.kind === 'tag' && newest.tag === 'pending' ? chain.head : await findBlock(ctx.kernel, newest);
     if (!last) throw new AshlarError(ErrorCodes.INVALID_PARAMS, 'invalid argument 1 (newestBlock): block not found');
-    const n = BigInt(Math.min(Math.max(count, 0), MAX_BLOCKS));
+    const n = count > BigInt(MAX_BLOCKS) ? BigInt(MAX_BLOCKS) : count;
     if (n === 0n) return { oldestBlock: '0x0', baseFeePerGas: [], gasUsedRatio: [] };
     const oldest = last.number - n + 1n < 0n ? 0n : last.number - n + 1n;
     const baseFeePerGas: string[] = [];

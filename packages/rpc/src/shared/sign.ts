@@ -17,6 +17,20 @@ export function keyOf(kernel: Kernel, req: TransactionRequest): Uint8Array {
   return acct.privateKey;
 }
 
+/**
+ * Spec §8's 90000, unless the transaction needs more: then the estimate, as geth and Hardhat
+ * fill it (clients such as web3.js and viem's JSON-RPC accounts send deployments without gas).
+ * A transaction that reverts whatever its gas keeps 90000 and is mined as a failure.
+ */
+async function defaultGas(kernel: Kernel, req: TransactionRequest): Promise<bigint> {
+  try {
+    const estimate = await kernel.executor.estimateGas(req, kernel.chain.head);
+    return estimate > DEFAULT_GAS ? estimate : DEFAULT_GAS;
+  } catch {
+    return DEFAULT_GAS;
+  }
+}
+
 /** Fills the spec's defaults (gas 90000, gasPrice 0x9184e72a000, pending nonce) and signs with the dev key. */
 export async function signRequest(kernel: Kernel, req: TransactionRequest): Promise<TypedTransaction> {
   const key = keyOf(kernel, req);
@@ -34,12 +48,13 @@ export async function signRequest(kernel: Kernel, req: TransactionRequest): Prom
       `invalid chain id: have ${req.chainId} want ${chain.common.chainId()}`,
     );
   }
+  const gasLimit = req.gas ?? (await defaultGas(kernel, req));
   const dynamic = req.maxFeePerGas !== undefined || req.maxPriorityFeePerGas !== undefined || req.type === 2;
   const type = req.type ?? (req.authorizationList ? 4 : dynamic ? 2 : req.accessList ? 1 : 0);
   const data: Record<string, unknown> = {
     type,
     nonce,
-    gasLimit: req.gas ?? DEFAULT_GAS,
+    gasLimit,
     to: req.to,
     value: req.value ?? 0n,
     data: req.data ?? new Uint8Array(),

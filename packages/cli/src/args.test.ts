@@ -1,0 +1,213 @@
+import { DEFAULT_HARDFORK, DEFAULT_MNEMONIC, SUPPORTED_HARDFORKS } from '@ashlar/core';
+import { describe, expect, it } from 'vitest';
+import { CliArgsError, DEFAULT_DB, OPTIONS, parseCliArgs, usage } from './args.js';
+
+const ETH = 10n ** 18n;
+
+describe('parseCliArgs', () => {
+  it('has the documented defaults', () => {
+    const c = parseCliArgs([], {});
+    expect(c).toMatchObject({
+      command: 'run',
+      host: '127.0.0.1',
+      port: 8545,
+      db: DEFAULT_DB,
+      memory: false,
+      chainId: 31337n,
+      accounts: 20,
+      balance: 10_000n * ETH,
+      mnemonic: DEFAULT_MNEMONIC,
+      hardfork: DEFAULT_HARDFORK,
+      gasLimit: 30_000_000n,
+      baseFee: 1_000_000_000n,
+      blockTime: 0,
+      automine: true,
+      verbose: false,
+    });
+    expect(c.server).toEqual({ host: '127.0.0.1', port: 8545 });
+    expect(c.node).toEqual({
+      db: DEFAULT_DB,
+      chain: {
+        chainId: 31337n,
+        hardfork: DEFAULT_HARDFORK,
+        mnemonic: DEFAULT_MNEMONIC,
+        accounts: 20,
+        balance: 10_000n * ETH,
+        gasLimit: 30_000_000n,
+        baseFee: 1_000_000_000n,
+      },
+      mining: { automine: true, blockTime: 0 },
+    });
+  });
+
+  it('reads every flag', () => {
+    const c = parseCliArgs(
+      [
+        '--host=0.0.0.0',
+        '-p',
+        '0',
+        '--db',
+        '/tmp/x',
+        '--chain-id',
+        '1337',
+        '--accounts',
+        '3',
+        '--balance',
+        '1.5',
+        '--mnemonic',
+        ' a  b c ',
+        '--hardfork',
+        'cancun',
+        '--gas-limit',
+        '60000000',
+        '--base-fee',
+        '7',
+        '--block-time',
+        '2.5',
+        '--no-automine',
+        '--verbose',
+      ],
+      {},
+    );
+    expect(c).toMatchObject({
+      host: '0.0.0.0',
+      port: 0,
+      db: '/tmp/x',
+      memory: false,
+      chainId: 1337n,
+      accounts: 3,
+      balance: 1_500_000_000_000_000_000n,
+      mnemonic: 'a b c',
+      hardfork: 'cancun',
+      gasLimit: 60_000_000n,
+      baseFee: 7n,
+      blockTime: 2.5,
+      automine: false,
+      verbose: true,
+    });
+    expect(c.node.mining).toEqual({ automine: false, blockTime: 2.5 });
+    expect(c.node.db).toBe('/tmp/x');
+  });
+
+  it('--memory drops the db', () => {
+    const c = parseCliArgs(['--memory'], {});
+    expect(c.memory).toBe(true);
+    expect(c.db).toBeUndefined();
+    expect(c.node.memory).toBe(true);
+    expect(c.node.db).toBeUndefined();
+  });
+
+  it('reads every environment variable', () => {
+    const c = parseCliArgs([], {
+      ASHLAR_HOST: '::1',
+      ASHLAR_PORT: '9000',
+      ASHLAR_DB: 'data',
+      ASHLAR_CHAIN_ID: '5',
+      ASHLAR_ACCOUNTS: '2',
+      ASHLAR_BALANCE: '0.000000000000000001',
+      ASHLAR_MNEMONIC: 'x y',
+      ASHLAR_HARDFORK: 'shanghai',
+      ASHLAR_GAS_LIMIT: '21000',
+      ASHLAR_BASE_FEE: '0',
+      ASHLAR_BLOCK_TIME: '1',
+      ASHLAR_NO_AUTOMINE: 'true',
+      ASHLAR_VERBOSE: '1',
+    });
+    expect(c).toMatchObject({
+      host: '::1',
+      port: 9000,
+      db: 'data',
+      chainId: 5n,
+      accounts: 2,
+      balance: 1n,
+      mnemonic: 'x y',
+      hardfork: 'shanghai',
+      gasLimit: 21000n,
+      baseFee: 0n,
+      blockTime: 1,
+      automine: false,
+      verbose: true,
+    });
+    expect(parseCliArgs([], { ASHLAR_MEMORY: 'yes' }).memory).toBe(true);
+    expect(parseCliArgs([], { ASHLAR_MEMORY: '0', ASHLAR_VERBOSE: 'off' })).toMatchObject({
+      memory: false,
+      verbose: false,
+    });
+  });
+
+  it('flags win over the environment', () => {
+    const c = parseCliArgs(['--port', '1', '--chain-id', '2', '--balance', '3'], {
+      ASHLAR_PORT: '9000',
+      ASHLAR_CHAIN_ID: '5',
+      ASHLAR_BALANCE: 'nonsense',
+    });
+    expect(c).toMatchObject({ port: 1, chainId: 2n, balance: 3n * ETH });
+    // An explicit --db beats ASHLAR_MEMORY.
+    const d = parseCliArgs(['--db', 'here'], { ASHLAR_MEMORY: '1' });
+    expect(d).toMatchObject({ memory: false, db: 'here' });
+    expect(parseCliArgs(['--memory'], { ASHLAR_DB: 'there' })).toMatchObject({ memory: true, db: undefined });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(parseCliArgs([], { ASHLAR_PORT: '', ASHLAR_HOST: '' })).toMatchObject({ port: 8545, host: '127.0.0.1' });
+  });
+
+  it.each([
+    [['--port', 'abc'], '--port'],
+    [['--port', '65536'], '--port'],
+    [['--port', '-1'], '--port'],
+    [['--chain-id', '0'], '--chain-id'],
+    [['--chain-id', '1.5'], '--chain-id'],
+    [['--accounts', '10001'], '--accounts'],
+    [['--accounts', 'x'], '--accounts'],
+    [['--balance', '-1'], '--balance'],
+    [['--balance', '1.0000000000000000001'], '--balance'],
+    [['--balance', '1e3'], '--balance'],
+    [['--hardfork', 'nope'], '--hardfork'],
+    [['--gas-limit', '20999'], '--gas-limit'],
+    [['--base-fee', '1.5'], '--base-fee'],
+    [['--block-time', '-2'], '--block-time'],
+    [['--block-time', 'soon'], '--block-time'],
+    [['--mnemonic', '  '], '--mnemonic'],
+    [['--db', ''], '--db'],
+    [['--bogus'], '--bogus'],
+    [['--port'], '--port'],
+    [['--memory=1'], '--memory'],
+    [['--db', 'x', '--memory'], '--db'],
+    [['stray'], 'stray'],
+  ])('rejects %j naming %s', (argv, flag) => {
+    let err: unknown;
+    try {
+      parseCliArgs(argv, {});
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(CliArgsError);
+    expect((err as Error).message).toContain(flag);
+    expect((err as Error).message).not.toContain('\n');
+  });
+
+  it('names the variable and the flag for bad environment values', () => {
+    expect(() => parseCliArgs([], { ASHLAR_PORT: 'x' })).toThrow(/ASHLAR_PORT \(--port\)/);
+    expect(() => parseCliArgs([], { ASHLAR_NO_AUTOMINE: 'maybe' })).toThrow(/ASHLAR_NO_AUTOMINE/);
+    expect(() => parseCliArgs([], { ASHLAR_BASE_FEE: '1gwei' })).toThrow(/ASHLAR_BASE_FEE/);
+  });
+
+  it('--help and --version win over other (even invalid) values', () => {
+    expect(parseCliArgs(['--help', '--port', 'x'], {}).command).toBe('help');
+    expect(parseCliArgs(['-h'], {}).command).toBe('help');
+    expect(parseCliArgs(['--version'], { ASHLAR_PORT: 'x' }).command).toBe('version');
+    expect(parseCliArgs(['-V'], {}).command).toBe('version');
+  });
+});
+
+describe('usage', () => {
+  it('lists every option and environment variable', () => {
+    const text = usage();
+    for (const o of OPTIONS) {
+      expect(text).toContain(`--${o.flag}`);
+      if (o.env) expect(text).toContain(o.env);
+    }
+    for (const h of SUPPORTED_HARDFORKS) expect(text).toContain(h);
+  });
+});
