@@ -92,7 +92,12 @@ it('SIGKILL mid-stream leaves a consistent chain on disk', { timeout: 30_000 }, 
   const url = await first.url;
 
   // Stream eth_sendTransaction from 4 concurrent senders, then SIGKILL with requests in flight.
+  // Nonces are assigned here, as a client nonce manager would: the node gives concurrent
+  // nonce-less eth_sendTransaction calls from one account the same nonce ("already known",
+  // see storage.test.ts).
   const acked: string[] = [];
+  let nextNonce = 0;
+  const errors: string[] = [];
   let inFlight = 0;
   let stop = false;
   const sender = async () => {
@@ -100,9 +105,13 @@ it('SIGKILL mid-stream leaves a consistent chain on disk', { timeout: 30_000 }, 
       inFlight++;
       try {
         acked.push(
-          await rpc<string>(url, 'eth_sendTransaction', [{ from: ACCOUNT0, to: ACCOUNT1, value: '0x1' }]),
+          await rpc<string>(url, 'eth_sendTransaction', [
+            { from: ACCOUNT0, to: ACCOUNT1, value: '0x1', nonce: `0x${(nextNonce++).toString(16)}` },
+          ]),
         );
-      } catch {
+      } catch (e) {
+        // A JSON-RPC error is a failure; a broken connection is the kill.
+        if (!String(e).includes('fetch failed')) errors.push(String(e));
         return; // the process is gone
       } finally {
         inFlight--;
@@ -116,6 +125,7 @@ it('SIGKILL mid-stream leaves a consistent chain on disk', { timeout: 30_000 }, 
   const exited = await first.exit;
   stop = true;
   await Promise.all(senders);
+  expect(errors).toEqual([]);
   expect(exited.signal).toBe('SIGKILL');
   expect(inFlightAtKill).toBeGreaterThan(0);
   expect(acked.length).toBeGreaterThan(10);
@@ -160,7 +170,7 @@ it('SIGKILL mid-stream leaves a consistent chain on disk', { timeout: 30_000 }, 
       url2,
       inBlocks.map((h) => ['eth_getTransactionReceipt', [h]]),
     );
-    inBlocks.forEach((h, i) => expect(receipts[i]).toMatchObject({ transactionHash: h, status: '0x1' }));
+    for (const [i, h] of inBlocks.entries()) expect(receipts[i]).toMatchObject({ transactionHash: h, status: '0x1' });
     const minedSet = new Set(mined);
     const lost = acked.filter((h) => !minedSet.has(h));
     console.log(

@@ -3,7 +3,14 @@
  * internal errors — through kernel.handle (what every transport calls) and, for what only a
  * transport can see (unparsable bodies), over HTTP.
  */
-import { type JsonRpcFailure, type JsonRpcResponse, type JsonRpcSuccess, type Kernel, definePlugin, defineRpcMethod } from '@ashlar/core';
+import {
+  type JsonRpcFailure,
+  type JsonRpcResponse,
+  type JsonRpcSuccess,
+  type Kernel,
+  definePlugin,
+  defineRpcMethod,
+} from '@ashlar/core';
 import { createNode } from 'ashlar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestNode, startNode } from './helpers/node.js';

@@ -190,7 +190,9 @@ describe('transaction validation (automine)', () => {
   });
 
   it('unsupported transaction type (0x05…)', async () => {
-    const raw = bytesToHex(concatBytes(new Uint8Array([5]), RLP.encode([new Uint8Array([1]), new Uint8Array()]))) as Hex;
+    const raw = bytesToHex(
+      concatBytes(new Uint8Array([5]), RLP.encode([new Uint8Array([1]), new Uint8Array()])),
+    ) as Hex;
     await expectRejected(kernel, raw, /^transaction type not supported/, sender);
   });
 
@@ -259,7 +261,12 @@ describe('pool behaviour (automine off)', () => {
       hash: firstHash,
     });
 
-    const bumped = await signed(kernel, { nonce, value: 4n, maxFeePerGas: 11n * GWEI, maxPriorityFeePerGas: 2_200_000_000n });
+    const bumped = await signed(kernel, {
+      nonce,
+      value: 4n,
+      maxFeePerGas: 11n * GWEI,
+      maxPriorityFeePerGas: 2_200_000_000n,
+    });
     const bumpedHash = await call<Hex>(kernel, 'eth_sendRawTransaction', [rawOf(bumped)]);
     expect(kernel.mempool.size).toBe(1);
     expect(await call(kernel, 'eth_getTransactionByHash', [firstHash])).toBeNull();

@@ -191,7 +191,10 @@ describe('interface spec §4.1 methods match their execution-apis result schema'
 
   it('eth_getBlockTransactionCountByNumber', async () => {
     for (const tag of ['0x0', 'latest', 'earliest', logBlock.number]) {
-      expectResultSchema('eth_getBlockTransactionCountByNumber', await call('eth_getBlockTransactionCountByNumber', [tag]));
+      expectResultSchema(
+        'eth_getBlockTransactionCountByNumber',
+        await call('eth_getBlockTransactionCountByNumber', [tag]),
+      );
     }
     const none = await call('eth_getBlockTransactionCountByNumber', ['0xffff']);
     expect(none).toBeNull();
@@ -232,7 +235,12 @@ describe('interface spec §4.1 methods match their execution-apis result schema'
     expect(all.length).toBeGreaterThanOrEqual(1);
     expectResultSchema('eth_getLogs', all);
     const byAddress = await call<Obj[]>('eth_getLogs', [
-      { fromBlock: 'earliest', toBlock: 'latest', address: contract, topics: [counterAbi.getEvent('Incremented')?.topicHash] },
+      {
+        fromBlock: 'earliest',
+        toBlock: 'latest',
+        address: contract,
+        topics: [counterAbi.getEvent('Incremented')?.topicHash],
+      },
     ]);
     expect(byAddress).toHaveLength(1);
     expectResultSchema('eth_getLogs', byAddress);

@@ -11,7 +11,16 @@ export async function inProcess(quick: boolean): Promise<Record<string, number>>
   const raws: string[] = [];
   for (let i = 0; i < n; i++) {
     const tx = createTx(
-      { type: 2, nonce: i, to: `0x${(0x100000 + i).toString(16).padStart(40, '0')}`, value: 1n, gasLimit: 21000n, maxFeePerGas: 10n ** 11n, maxPriorityFeePerGas: 10n ** 9n, chainId: 31337n },
+      {
+        type: 2,
+        nonce: i,
+        to: `0x${(0x100000 + i).toString(16).padStart(40, '0')}`,
+        value: 1n,
+        gasLimit: 21000n,
+        maxFeePerGas: 10n ** 11n,
+        maxPriorityFeePerGas: 10n ** 9n,
+        chainId: 31337n,
+      },
       { common: kernel.chain.common },
     ).sign(acct.privateKey);
     raws.push(`0x${Buffer.from(tx.serialize()).toString('hex')}`);
@@ -33,5 +42,10 @@ export async function inProcess(quick: boolean): Promise<Record<string, number>>
   for (let i = 0; i < 200; i++) await kernel.request({ method: 'evm_mine' });
   const emptyBlocks = rate(200, performance.now() - t);
   await kernel.close();
-  return { 'transfers tx/s': transfers, 'eth_blockNumber req/s': blockNumber, 'eth_call (empty) calls/s': call, 'empty blocks/s': emptyBlocks };
+  return {
+    'transfers tx/s': transfers,
+    'eth_blockNumber req/s': blockNumber,
+    'eth_call (empty) calls/s': call,
+    'empty blocks/s': emptyBlocks,
+  };
 }

@@ -14,10 +14,23 @@ const args = new Set(process.argv.slice(2));
 
 async function startCli(extra: string[]): Promise<{ child: ChildProcess; url: string; ms: number }> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--conditions=@ashlar/source', '--import', 'tsx', join(ROOT, 'packages/cli/src/bin.ts'), '--memory', '--port', '0', ...extra], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--conditions=@ashlar/source',
+      '--import',
+      'tsx',
+      join(ROOT, 'packages/cli/src/bin.ts'),
+      '--memory',
+      '--port',
+      '0',
+      ...extra,
+    ],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const url = await new Promise<string>((res, rej) => {
     let buf = '';
     child.stdout?.on('data', (d: Buffer) => {
@@ -28,7 +41,11 @@ async function startCli(extra: string[]): Promise<{ child: ChildProcess; url: st
     child.once('exit', (c) => rej(new Error(`ashlar exited with ${c}`)));
   });
   // cold start: process spawn to the first JSON-RPC answer
-  await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}' });
+  await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}',
+  });
   return { child, url, ms: performance.now() - t0 };
 }
 
@@ -42,7 +59,20 @@ async function sharedHarness(): Promise<unknown> {
   const out = join(dir, 'result.json');
   try {
     await new Promise<void>((res, rej) => {
-      const h = spawn(process.execPath, [join(dir, 'bench.mjs'), '--url', node.url, '--pid', String(node.child.pid), '--json', out, ...(args.has('--quick') ? ['--quick'] : [])], { stdio: 'inherit' });
+      const h = spawn(
+        process.execPath,
+        [
+          join(dir, 'bench.mjs'),
+          '--url',
+          node.url,
+          '--pid',
+          String(node.child.pid),
+          '--json',
+          out,
+          ...(args.has('--quick') ? ['--quick'] : []),
+        ],
+        { stdio: 'inherit' },
+      );
       h.once('exit', (c) => (c === 0 ? res() : rej(new Error(`harness exited with ${c}`))));
     });
   } finally {

@@ -57,7 +57,8 @@ export function resultSchema(method: string): Json {
   return resolveRefs(m.result.schema, root);
 }
 
-const ajv = new Ajv2019({ strict: false, allErrors: true });
+// ajv is CommonJS: under NodeNext the default import is module.exports, whose `default` is the class.
+const ajv = new Ajv2019.default({ strict: false, allErrors: true });
 const cache = new Map<string, ValidateFunction>();
 
 /** Compiles an arbitrary schema (used for spec-only methods execution-apis does not cover). */

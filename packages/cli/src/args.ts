@@ -52,7 +52,13 @@ interface OptionSpec {
 
 /** Every option, in the order `--help` lists them. */
 export const OPTIONS: readonly OptionSpec[] = [
-  { flag: 'host', env: 'ASHLAR_HOST', type: 'string', value: 'HOST', help: 'interface to listen on (default 127.0.0.1)' },
+  {
+    flag: 'host',
+    env: 'ASHLAR_HOST',
+    type: 'string',
+    value: 'HOST',
+    help: 'interface to listen on (default 127.0.0.1)',
+  },
   {
     flag: 'port',
     env: 'ASHLAR_PORT',
@@ -98,7 +104,13 @@ export const OPTIONS: readonly OptionSpec[] = [
     value: 'NAME',
     help: `hardfork rules (default ${DEFAULT_HARDFORK})`,
   },
-  { flag: 'gas-limit', env: 'ASHLAR_GAS_LIMIT', type: 'string', value: 'GAS', help: 'block gas limit (default 30000000)' },
+  {
+    flag: 'gas-limit',
+    env: 'ASHLAR_GAS_LIMIT',
+    type: 'string',
+    value: 'GAS',
+    help: 'block gas limit (default 30000000)',
+  },
   {
     flag: 'base-fee',
     env: 'ASHLAR_BASE_FEE',

@@ -322,7 +322,8 @@ export class ChainService {
    * Costs O(blocks removed), whatever the chain's length. Call inside `exclusive`.
    */
   async revertTo(n: bigint, stateRoot?: Uint8Array): Promise<StoredBlock[]> {
-    if (n > this.head.number || n < 0n) throw new AshlarError(ErrorCodes.BLOCK_NOT_FOUND, `cannot revert to block ${n}: head is ${this.head.number}`);
+    if (n > this.head.number || n < 0n)
+      throw new AshlarError(ErrorCodes.BLOCK_NOT_FOUND, `cannot revert to block ${n}: head is ${this.head.number}`);
     const target = await this.store.getBlock(n);
     if (!target) throw new AshlarError(ErrorCodes.STORAGE, `block ${n} is missing from storage`);
     const removed: StoredBlock[] = [];

@@ -3,6 +3,7 @@
 // prebuilt native addon shipped in the registry package) ~15,000/s. Both plug into
 // @ethereumjs/common's customCrypto, so every tx and signature path uses them.
 import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import type { CustomCrypto } from '@ethereumjs/common';
 import { concatBytes, setLengthLeft } from '@ethereumjs/util';
 
@@ -11,22 +12,28 @@ interface Secp256k1Native {
   ecdsaSign(msg32: Uint8Array, privateKey: Uint8Array): { signature: Uint8Array; recid: number };
 }
 
-interface KeccakHash {
-  update(data: Buffer): KeccakHash;
-  digest(): Buffer;
+interface KeccakState {
+  initialize(rate: number, capacity: number): void;
+  absorb(data: Buffer): void;
+  squeeze(length: number): Buffer;
 }
 
 const require = createRequire(import.meta.url);
 const native = require('secp256k1') as Secp256k1Native;
-// The `keccak` package's native binding (prebuilt in the package): ~4x @noble/hashes on
-// trie-node-sized inputs. Trie hashing is most of a block's cost once signatures are cheap.
-const createKeccak = require('keccak/bindings') as (algorithm: string) => KeccakHash;
+// The `keccak` package's native sponge (prebuilt in the package), used directly: its public
+// API wraps every hash in a Node stream, which costs more than the hashing. ~4x @noble/hashes
+// on trie-node-sized inputs; trie hashing is most of a block's cost once signatures are cheap.
+const nodeGypBuild = require('node-gyp-build') as (dir: string) => new () => KeccakState;
+const KeccakNative = nodeGypBuild(dirname(require.resolve('keccak/package.json')));
+// One sponge, re-initialised per hash: hashing is synchronous, so calls never interleave.
+const sponge = new KeccakNative();
 
 function keccak256(msg: Uint8Array): Uint8Array {
-  const d = createKeccak('keccak256')
-    .update(Buffer.from(msg.buffer, msg.byteOffset, msg.byteLength))
-    .digest();
-  return new Uint8Array(d.buffer, d.byteOffset, d.byteLength);
+  // rate 1088, capacity 512: Keccak-256 (no SHA-3 domain suffix)
+  sponge.initialize(1088, 512);
+  sponge.absorb(Buffer.from(msg.buffer, msg.byteOffset, msg.byteLength));
+  const d = sponge.squeeze(32);
+  return new Uint8Array(d.buffer, d.byteOffset, 32);
 }
 
 function recoveryId(v: bigint, chainId?: bigint): number {

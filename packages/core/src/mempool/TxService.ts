@@ -1,5 +1,6 @@
 import { type TypedTransaction, createTxFromRLP } from '@ethereumjs/tx';
-import { type Address, bytesToHex } from '@ethereumjs/util';
+import { RLP } from '@ethereumjs/rlp';
+import { type Address, bytesToBigInt, bytesToHex } from '@ethereumjs/util';
 import type { ChainService } from '../chain/ChainService.js';
 import { AshlarError, isAshlarError } from '../errors/AshlarError.js';
 import { ErrorCodes } from '../errors/codes.js';
@@ -40,6 +41,7 @@ export class TxService {
     if (type <= 0x7f && type > 0x04) {
       throw new AshlarError(ErrorCodes.TX_TYPE_UNSUPPORTED, `transaction type not supported: type ${type}`);
     }
+    this.checkChainId(raw);
     try {
       return createTxFromRLP(raw, { common: this.chain.common });
     } catch (e) {
@@ -51,6 +53,31 @@ export class TxService {
         throw new AshlarError(ErrorCodes.BAD_SIGNATURE, `invalid transaction v, r, s values: ${msg}`);
       }
       throw new AshlarError(ErrorCodes.TX_DECODE, `rlp: invalid transaction: ${msg}`);
+    }
+  }
+
+  /**
+   * @ethereumjs refuses to decode a transaction signed for another chain with a generic error;
+   * read the chain id first so the caller gets geth's `invalid chain id for signer`.
+   */
+  private checkChainId(raw: Uint8Array): void {
+    const want = this.chain.common.chainId();
+    let have: bigint | undefined;
+    try {
+      if (raw[0] <= 0x7f) {
+        const fields = RLP.decode(raw.subarray(1)) as Uint8Array[];
+        have = bytesToBigInt(fields[0]);
+      } else {
+        const fields = RLP.decode(raw) as Uint8Array[];
+        const v = fields.length === 9 ? bytesToBigInt(fields[6]) : undefined;
+        // EIP-155: v = chainId * 2 + 35 or 36; 27/28 carry no chain id.
+        if (v !== undefined && v >= 35n) have = (v - 35n) / 2n;
+      }
+    } catch {
+      return; // malformed: the decoder below names the problem
+    }
+    if (have !== undefined && have !== want) {
+      throw new AshlarError(ErrorCodes.WRONG_CHAIN_ID, `invalid chain id for signer: have ${have} want ${want}`);
     }
   }
 
@@ -87,7 +114,10 @@ export class TxService {
       };
       this.mempool.add(ptx);
       this.events.emit('pendingTransaction', ptx);
-      if (!this.miner.automine) return { hash, mined: false };
+      // Behind a nonce gap the transaction waits (queued): no block until the gap is filled.
+      const executable =
+        tx.nonce === (account?.nonce ?? 0n) || this.mempool.pendingNonce(sender, account?.nonce ?? 0n) > tx.nonce;
+      if (!this.miner.automine || !executable) return { hash, mined: false };
       try {
         const r = await this.miner.mineNow();
         return { hash, mined: r.included.includes(ptx) };

@@ -99,7 +99,11 @@ async function runAndBuild(
   const b = builder as unknown as BuilderInternals;
   const execBlock: Block = createBlock(
     { header: { ...headerData, gasUsed: 0n } },
-    { common, setHardfork: true, calcDifficultyFromHeader: common.gteHardfork('paris') ? undefined : chain.head.block.header },
+    {
+      common,
+      setHardfork: true,
+      calcDifficultyFromHeader: common.gteHardfork('paris') ? undefined : chain.head.block.header,
+    },
   );
   const baseFee = headerData.baseFeePerGas as bigint | undefined;
   const included: PendingTx[] = [];

@@ -1,5 +1,6 @@
 import type { BatchDBOp, DB, EncodingOpts } from '@ethereumjs/util';
 import { bytesToUnprefixedHex, hexToBytes, unprefixedHexToBytes } from '@ethereumjs/util';
+import { Lru } from '../util/Lru.js';
 import type { ChainStore, StoreOp } from './ChainStore.js';
 
 type Value = string | Uint8Array;
@@ -12,13 +13,23 @@ type Value = string | Uint8Array;
  */
 export class StateNodeDb implements DB<string, Value> {
   private buffer = new Map<string, Uint8Array | null>();
+  /**
+   * Recently read or written nodes, shared by every trie of the chain (account trie, storage
+   * tries, historical views): the paths a block touches are read again by the next block, and
+   * a LevelDB read plus key encoding costs far more than a map lookup.
+   */
+  private readonly cache = new Lru<string, Uint8Array>(200_000);
 
   constructor(private readonly store: ChainStore) {}
 
   async get(key: string, _opts?: EncodingOpts): Promise<Value | undefined> {
     const b = this.buffer.get(key);
     if (b !== undefined) return b === null ? undefined : b;
-    return this.store.state.get(toKey(key));
+    const c = this.cache.get(key);
+    if (c !== undefined) return c;
+    const v = await this.store.state.get(toKey(key));
+    if (v !== undefined) this.cache.set(key, v);
+    return v;
   }
 
   async put(key: string, val: Value, _opts?: EncodingOpts): Promise<void> {
@@ -44,7 +55,10 @@ export class StateNodeDb implements DB<string, Value> {
   drain(): StoreOp[] {
     const ops: StoreOp[] = [];
     for (const [k, v] of this.buffer) {
-      if (v !== null) ops.push({ type: 'put', sublevel: this.store.state, key: toKey(k), value: v });
+      if (v !== null) {
+        ops.push({ type: 'put', sublevel: this.store.state, key: toKey(k), value: v });
+        this.cache.set(k, v);
+      }
     }
     this.buffer = new Map();
     return ops;

@@ -91,3 +91,27 @@ export async function signRequest(kernel: Kernel, req: TransactionRequest): Prom
     );
   }
 }
+
+const senderLocks = new WeakMap<Kernel, Map<string, Promise<unknown>>>();
+
+/**
+ * Runs sign-and-submit for one sender at a time: the pending nonce a request is given must be
+ * in the pool before the next request of the same sender picks its own (concurrent sends from
+ * one account would otherwise get the same nonce).
+ */
+export function withSenderLock<T>(kernel: Kernel, sender: string, fn: () => Promise<T>): Promise<T> {
+  let locks = senderLocks.get(kernel);
+  if (!locks) {
+    locks = new Map();
+    senderLocks.set(kernel, locks);
+  }
+  const key = sender.toLowerCase();
+  const prev = locks.get(key) ?? Promise.resolve();
+  const run = prev.then(fn, fn);
+  const tail = run.catch(() => undefined);
+  locks.set(key, tail);
+  void tail.then(() => {
+    if (locks.get(key) === tail) locks.delete(key);
+  });
+  return run;
+}
