@@ -45,3 +45,4 @@ export { Executor, buildUnsignedTx } from './exec/Executor.js';
 export type { CallRequest, AccountOverride, StateOverrides } from './exec/types.js';
 export { decodeRevertReason, revertMessage, PANIC_REASONS } from './exec/decodeRevert.js';
 export { toQuantity, toData, fromData } from './util/hex.js';
+export { createProvider, type Eip1193Provider, type ProviderEvents } from './provider/createProvider.js';
