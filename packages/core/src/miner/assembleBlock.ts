@@ -12,6 +12,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { ChainService } from '../chain/ChainService.js';
 import type { StoredBlock, StoredReceipt } from '../chain/types.js';
 import type { PendingTx } from '../mempool/types.js';
+import { finalizeIdleBlock, requestsAreIdle } from './finalizeBlock.js';
 
 export interface AssembleInput {
   txs: PendingTx[];
@@ -21,6 +22,8 @@ export interface AssembleInput {
   coinbase: string;
   gasLimit: bigint;
   withdrawals?: WithdrawalData[];
+  /** Always finish through BlockBuilder.build() (tests compare it with the idle-requests path). */
+  forceBuilderBuild?: boolean;
 }
 
 export interface AssembleResult {
@@ -137,7 +140,16 @@ async function runAndBuild(
     }
   }
 
-  const { block } = await builder.build();
+  const blockOpts = {
+    putBlockIntoBlockchain: false,
+    common,
+    setHardfork: true,
+    calcDifficultyFromHeader: common.gteHardfork('paris') ? undefined : chain.head.block.header,
+  };
+  const block =
+    !input.forceBuilderBuild && common.gteHardfork('paris') && (await requestsAreIdle(vm, common, b.transactionResults))
+      ? await finalizeIdleBlock(vm, builder, headerData as Record<string, unknown>, blockOpts)
+      : (await builder.build()).block;
   const receipts: StoredReceipt[] = b.transactionResults.map((r, i) =>
     toStoredReceipt(r, block.transactions[i], included[i].sender, effectivePrices[i]),
   );
