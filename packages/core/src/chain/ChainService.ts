@@ -16,12 +16,27 @@ import { type DevAccount, deriveAccounts } from './accounts.js';
 import { createDevCommon } from './chainCommon.js';
 import { buildGenesis } from './genesis.js';
 import type { StoredBlock, TxLocation } from './types.js';
+import { CowTrie, TrieContext } from '../trie/CowTrie.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
 
 function headPointer(sb: StoredBlock): Uint8Array {
   const out = new Uint8Array(40);
   new DataView(out.buffer).setBigUint64(0, sb.number);
   out.set(sb.hash, 8);
   return out;
+}
+
+/**
+ * Blocks that exist without being stored: the empty ranges `hardhat_mine` reserves
+ * (dev/ReservedBlocks.ts). The chain asks it for numbers and hashes it does not store.
+ */
+export interface VirtualBlocks {
+  /** The block at `n` when `n` lies in a reserved range. */
+  get(n: bigint): StoredBlock | undefined;
+  /** The number of a reserved block's hash. */
+  numberOf(hash: Uint8Array): bigint | undefined;
+  /** The highest number at or below `n` outside every reserved range (revertTo walks stored blocks only). */
+  storedAtOrBelow(n: bigint): bigint;
 }
 
 export type BlockTag = 'latest' | 'earliest' | 'pending' | 'safe' | 'finalized';
@@ -39,6 +54,8 @@ export class ChainService {
   readonly store: ChainStore;
   readonly stateDb: StateNodeDb;
   readonly accounts: DevAccount[];
+  /** Decoded trie nodes and the node database, shared by every state view of this chain. */
+  readonly trieContext: TrieContext;
   vm!: VM;
   head!: StoredBlock;
   genesis!: StoredBlock;
@@ -50,6 +67,7 @@ export class ChainService {
   /** Extra writes undoing a removed block, joined to the revert's batch. */
   private readonly removeHooks: ((sb: StoredBlock) => StoreOp[] | Promise<StoreOp[]>)[] = [];
   private closed = false;
+  private virtual?: VirtualBlocks;
 
   private constructor(
     readonly options: ResolvedOptions,
@@ -60,6 +78,10 @@ export class ChainService {
     this.common = createDevCommon(options.chain.chainId, options.chain.hardfork);
     this.store = new ChainStore(storage, this.common);
     this.stateDb = new StateNodeDb(this.store);
+    this.trieContext = new TrieContext(this.stateDb, this.common.customCrypto.keccak256 ?? keccak_256, {
+      useKeyHashing: true,
+      common: this.common,
+    });
     this.accounts = deriveAccounts(options.chain.mnemonic, options.chain.accounts);
   }
 
@@ -74,14 +96,21 @@ export class ChainService {
     return chain;
   }
 
-  newStateManager(): MerkleStateManager {
-    const trie = new MerklePatriciaTrie({
-      db: this.stateDb,
-      useKeyHashing: true,
-      valueEncoding: ValueEncoding.Bytes,
-      common: this.common,
-      cacheSize: 0,
-    });
+  /**
+   * A state manager over this chain's trie nodes. By default its trie is a CowTrie (see
+   * trie/CowTrie.ts: the state root of a block costs a fraction of @ethereumjs/mpt's);
+   * `{ mpt: true }` gives the plain @ethereumjs/mpt one, for proofs and ordered walks.
+   */
+  newStateManager(opts: { mpt?: boolean } = {}): MerkleStateManager {
+    const trie = opts.mpt
+      ? new MerklePatriciaTrie({
+          db: this.stateDb,
+          useKeyHashing: true,
+          valueEncoding: ValueEncoding.Bytes,
+          common: this.common,
+          cacheSize: 0,
+        })
+      : (new CowTrie(this.trieContext) as unknown as MerklePatriciaTrie);
     return new MerkleStateManager({
       common: this.common,
       trie,
@@ -96,6 +125,7 @@ export class ChainService {
     const head = await this.store.getHead();
     if (stored === undefined || head === undefined) {
       // A new chain: write genesis state and block in one batch.
+      if (this.storage.kind === 'memory') this.stateDb.keepInMemory();
       const sb: StoredBlock = {
         block: genesisBlock,
         number: 0n,
@@ -166,7 +196,7 @@ export class ChainService {
     const chain = this;
     const blockchain = {
       async getBlock(n: number | bigint) {
-        const sb = await chain.store.getBlock(BigInt(n));
+        const sb = chain.virtual?.get(BigInt(n)) ?? (await chain.store.getBlock(BigInt(n)));
         if (!sb) throw new Error(`block ${n} not found`);
         return sb.block;
       },
@@ -205,17 +235,24 @@ export class ChainService {
     return this.closed;
   }
 
+  /** Serves blocks the store does not hold (dev: hardhat_mine's reserved ranges); one source per chain. */
+  setVirtualBlocks(source: VirtualBlocks | undefined): void {
+    this.virtual = source;
+  }
+
   getBlock(n: bigint): Promise<StoredBlock | undefined> {
     if (n === this.head.number) return Promise.resolve(this.head);
     if (n > this.head.number || n < 0n) return Promise.resolve(undefined);
+    const v = this.virtual?.get(n);
+    if (v) return Promise.resolve(v);
     return this.store.getBlock(n);
   }
 
   async getBlockByHash(hash: Uint8Array): Promise<StoredBlock | undefined> {
     if (equalsBytes(hash, this.head.hash)) return this.head;
-    const n = await this.store.getBlockNumberByHash(hash);
+    const n = (await this.store.getBlockNumberByHash(hash)) ?? this.virtual?.numberOf(hash);
     if (n === undefined || n > this.head.number) return undefined;
-    const sb = await this.store.getBlock(n);
+    const sb = await this.getBlock(n);
     return sb && equalsBytes(sb.hash, hash) ? sb : undefined;
   }
 
@@ -324,11 +361,12 @@ export class ChainService {
   async revertTo(n: bigint, stateRoot?: Uint8Array): Promise<StoredBlock[]> {
     if (n > this.head.number || n < 0n)
       throw new AshlarError(ErrorCodes.BLOCK_NOT_FOUND, `cannot revert to block ${n}: head is ${this.head.number}`);
-    const target = await this.store.getBlock(n);
+    const target = this.virtual?.get(n) ?? (await this.store.getBlock(n));
     if (!target) throw new AshlarError(ErrorCodes.STORAGE, `block ${n} is missing from storage`);
     const removed: StoredBlock[] = [];
     const ops: StoreOp[] = [];
-    for (let i = this.head.number; i > n; i--) {
+    const stored = (i: bigint) => this.virtual?.storedAtOrBelow(i) ?? i;
+    for (let i = stored(this.head.number); i > n; i = stored(i - 1n)) {
       const sb = await this.store.getBlock(i);
       if (!sb) continue;
       removed.push(sb);

@@ -34,6 +34,8 @@ export interface StoredBlock {
   totalDifficulty: bigint;
   /** RLP size in bytes. */
   size: number;
+  /** The block's RLP when already at hand (built or read), so it is not serialized twice. */
+  rlp?: Uint8Array;
 }
 
 /** Where a transaction lives. */

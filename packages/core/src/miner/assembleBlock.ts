@@ -154,6 +154,7 @@ async function runAndBuild(
     toStoredReceipt(r, block.transactions[i], included[i].sender, effectivePrices[i]),
   );
   const senders: Address[] = included.map((p) => p.sender);
+  const rlp = block.serialize();
   const stored: StoredBlock = {
     block,
     number,
@@ -161,7 +162,8 @@ async function runAndBuild(
     senders,
     receipts,
     totalDifficulty: chain.head.totalDifficulty + block.header.difficulty,
-    size: block.serialize().length,
+    size: rlp.length,
+    rlp,
   };
   return { stored, included, dropped, deferred };
 }

@@ -66,7 +66,7 @@ export class ChainStore {
   blockOps(sb: StoredBlock, headState: Uint8Array): StoreOp[] {
     const n = sb.number;
     const record = RLP.encode([
-      sb.block.serialize(),
+      sb.rlp ?? sb.block.serialize(),
       concat(...sb.senders.map((a) => a.bytes)),
       bigIntToUnpaddedBytes(sb.totalDifficulty),
     ]);
@@ -151,6 +151,7 @@ export class ChainStore {
       receipts,
       totalDifficulty: bytesToBigInt(tdBytes),
       size: blockBytes.length,
+      rlp: blockBytes,
     };
   }
 }

@@ -1,0 +1,107 @@
+import { MerklePatriciaTrie } from '@ethereumjs/mpt';
+import { MapDB, ValueEncoding, bytesToHex } from '@ethereumjs/util';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CowTrie, TrieContext } from './CowTrie.js';
+
+type Op = { kind: 'put'; key: number; value: Uint8Array } | { kind: 'del'; key: number } | { kind: 'root' };
+
+const keyOf = (k: number) => Uint8Array.of(k >> 8, k & 0xff);
+
+function setup(hashKeys = true) {
+  const db = new MapDB<string, string | Uint8Array>();
+  const ctx = new TrieContext(db, keccak_256, { useKeyHashing: hashKeys }, hashKeys);
+  const cow = new CowTrie(ctx);
+  const mpt = new MerklePatriciaTrie({ useKeyHashing: hashKeys });
+  return { db, ctx, cow, mpt };
+}
+
+// Values from 1 to 40 bytes: short ones make nodes under 32 bytes, which are embedded in their parent.
+const value = fc.uint8Array({ minLength: 1, maxLength: 40 });
+const op: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.record({ kind: fc.constant('put' as const), key: fc.integer({ min: 0, max: 400 }), value }),
+  },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('del' as const), key: fc.integer({ min: 0, max: 400 }) }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'root' as const }) },
+);
+
+describe('CowTrie', () => {
+  for (const hashKeys of [true, false]) {
+    // Unhashed 2-byte keys make short paths, so many nodes are under 32 bytes and embedded.
+    it(`computes the same roots as @ethereumjs/mpt for any sequence of puts and deletes (hashed keys: ${hashKeys})`, async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 300 }), async (ops) => {
+          const { cow, mpt } = setup(hashKeys);
+          for (const o of ops) {
+            if (o.kind === 'put') {
+              await cow.put(keyOf(o.key), o.value);
+              await mpt.put(keyOf(o.key), o.value);
+            } else if (o.kind === 'del') {
+              await cow.del(keyOf(o.key));
+              await mpt.del(keyOf(o.key));
+            } else expect(bytesToHex(cow.root())).toBe(bytesToHex(mpt.root()));
+          }
+          expect(bytesToHex(cow.root())).toBe(bytesToHex(mpt.root()));
+          for (let k = 0; k <= 400; k += 7) {
+            const a = await cow.get(keyOf(k));
+            const b = await mpt.get(keyOf(k));
+            expect(a === null ? null : bytesToHex(a)).toBe(b === null ? null : bytesToHex(b));
+          }
+        }),
+        { numRuns: 60 },
+      );
+    });
+  }
+
+  it('writes nodes @ethereumjs/mpt can read back at any root it reported', async () => {
+    const { db, ctx, cow } = setup();
+    const roots: { root: Uint8Array; entries: Map<number, Uint8Array> }[] = [];
+    const live = new Map<number, Uint8Array>();
+    for (let i = 0; i < 600; i++) {
+      const k = (i * 37) % 500;
+      if (i % 5 === 4) {
+        await cow.del(keyOf(k));
+        live.delete(k);
+      } else {
+        const v = Uint8Array.of(i & 0xff, (i >> 8) & 0xff, 7);
+        await cow.put(keyOf(k), v);
+        live.set(k, v);
+      }
+      if (i % 50 === 49) roots.push({ root: cow.root(), entries: new Map(live) });
+    }
+    for (const { root, entries } of roots) {
+      const reader = new MerklePatriciaTrie({ db, root, useKeyHashing: true, valueEncoding: ValueEncoding.Bytes });
+      for (const [k, v] of entries) expect(bytesToHex((await reader.get(keyOf(k))) as Uint8Array)).toBe(bytesToHex(v));
+      // and a fresh CowTrie on the same context resumes from the root alone
+      const resumed = new CowTrie(ctx, root);
+      for (const [k, v] of entries) expect(bytesToHex((await resumed.get(keyOf(k))) as Uint8Array)).toBe(bytesToHex(v));
+    }
+  });
+
+  it('reverts to a checkpoint and commits it away', async () => {
+    const { cow } = setup();
+    await cow.put(keyOf(1), Uint8Array.of(1));
+    const before = bytesToHex(cow.root());
+    cow.checkpoint();
+    await cow.put(keyOf(2), Uint8Array.of(2));
+    await cow.del(keyOf(1));
+    await cow.revert();
+    expect(bytesToHex(cow.root())).toBe(before);
+    cow.checkpoint();
+    await cow.put(keyOf(3), Uint8Array.of(3));
+    await cow.commit();
+    expect(cow.hasCheckpoints()).toBe(false);
+    expect(await cow.get(keyOf(3))).toEqual(Uint8Array.of(3));
+  });
+
+  it('deleting an absent key leaves the root untouched', async () => {
+    const { cow } = setup();
+    await cow.put(keyOf(1), Uint8Array.of(1));
+    const r = bytesToHex(cow.root());
+    await cow.del(keyOf(99));
+    expect(bytesToHex(cow.root())).toBe(r);
+  });
+});
