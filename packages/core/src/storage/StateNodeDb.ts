@@ -18,7 +18,7 @@ export class StateNodeDb implements DB<string, Value> {
    * tries, historical views): the paths a block touches are read again by the next block, and
    * a LevelDB read plus key encoding costs far more than a map lookup.
    */
-  private readonly cache = new Lru<string, Uint8Array>(200_000);
+  private readonly cache = new Lru<string, Uint8Array>(30_000);
 
   /**
    * For a chain in memory storage, nodes live in this map instead of the ordered store: they are

@@ -10,7 +10,7 @@ type Value = string | Uint8Array;
 /** What tries of one chain share: the node database, decoded nodes, the hash function. */
 export class TrieContext {
   /** Decoded nodes by hash: nodes are immutable, so any trie of the chain may share them. */
-  readonly decoded = new Lru<string, Node>(500_000);
+  readonly decoded = new Lru<string, Node>(100_000);
   readonly emptyRoot: Uint8Array;
 
   constructor(

@@ -1,0 +1,49 @@
+// Starts `ashlar` as its users do (a child process) and reads its URL from the banner.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface RunningCli {
+  child: ChildProcess;
+  url: string;
+  /** From spawn to the first answer of eth_chainId. */
+  coldStartMs: number;
+  rssMiB(): number;
+  stop(): Promise<void>;
+}
+
+export async function startCli(root: string, args: string[]): Promise<RunningCli> {
+  const t0 = performance.now();
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@ashlar/source', '--import', 'tsx', join(root, 'packages/cli/src/bin.ts'), '--port', '0', ...args],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let buf = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      buf += d.toString();
+      const m = /Listening on (http:\/\/[^\s]+)/.exec(buf);
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`ashlar exited with ${code}`)));
+  });
+  child.stdout?.resume();
+  await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}' });
+  const coldStartMs = performance.now() - t0;
+  return {
+    child,
+    url,
+    coldStartMs,
+    rssMiB() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      return Math.round((kb / 1024) * 10) / 10;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
