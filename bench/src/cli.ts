@@ -1,4 +1,5 @@
-// Starts `ashlar` as its users do (a child process) and reads its URL from the banner.
+// Starts `ashlar` as `npm start` runs it (the compiled CLI, built by `tsc -b` first) and reads its
+// URL from the banner.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ export async function startCli(root: string, args: string[]): Promise<RunningCli
   const t0 = performance.now();
   const child = spawn(
     process.execPath,
-    ['--conditions=@ashlar/source', '--import', 'tsx', join(root, 'packages/cli/src/bin.ts'), '--port', '0', ...args],
+    [join(root, 'packages/cli/dist/bin.js'), '--port', '0', ...args],
     { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const url = await new Promise<string>((resolve, reject) => {

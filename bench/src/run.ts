@@ -2,7 +2,7 @@
 // over 10,000 logs, cold start), then ../shared/bench's JSON-RPC workloads over HTTP against
 // `ashlar --memory` (the harness the peer figures in ../shared/bench/results/peers.md come from).
 // Flags: --quick (smaller runs), --only=a,b (sections: inprocess, growth, http).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +36,9 @@ async function sharedHarness(): Promise<unknown> {
   }
   return JSON.parse(readFileSync(out, 'utf8'));
 }
+
+// The CLI runs compiled, as `npm start` runs it.
+execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b'], { cwd: ROOT, stdio: 'inherit' });
 
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, quick };
 if (wanted('inprocess')) {
