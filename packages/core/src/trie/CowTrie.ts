@@ -2,6 +2,7 @@ import { MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { RLP } from '@ethereumjs/rlp';
 import { type DB, ValueEncoding, bytesToUnprefixedHex, equalsBytes } from '@ethereumjs/util';
 import { Lru } from '../util/Lru.js';
+import { encodeNode } from './encodeNode.js';
 import { commonPrefix, concatNibbles, toNibbles } from './nibbles.js';
 import { type Memo, type NestedRaw, type Node, type Ref, branch, decodeNode, ext, leaf, rawOf } from './nodes.js';
 
@@ -182,7 +183,7 @@ export class CowTrie {
   private memo(n: Node): Memo {
     if (n.memo) return n.memo;
     const raw = rawOf(n, (c) => (c.t === 3 ? c.hash : this.memo(c).ref));
-    const enc = RLP.encode(raw);
+    const enc = encodeNode(raw);
     let m: Memo;
     if (enc.length >= 32) {
       const hash = this.ctx.keccak(enc);
