@@ -177,6 +177,21 @@ describe('ashlar CLI', () => {
     expect(await stop(b)).toBe(0);
   });
 
+  it('--dump-state writes the state at shutdown and --load-state brings it into a fresh chain', async () => {
+    const file = join(tmp, 'state.dump');
+    const a = cli(['--memory', '--port', '0', '--dump-state', file]);
+    let url = await a.url;
+    await rpc(url, 'hardhat_setBalance', [ACCOUNT1, '0x1234']);
+    await rpc(url, 'hardhat_setCode', ['0x00000000000000000000000000000000000000cc', '0x6001']);
+    expect(await stop(a)).toBe(0);
+
+    const b = cli(['--memory', '--port', '0', '--load-state', file]);
+    url = await b.url;
+    expect(await rpc(url, 'eth_getBalance', [ACCOUNT1, 'latest'])).toBe('0x1234');
+    expect(await rpc(url, 'eth_getCode', ['0x00000000000000000000000000000000000000cc', 'latest'])).toBe('0x6001');
+    expect(await stop(b)).toBe(0);
+  });
+
   it('refuses a --db made with another chain id, naming both', async () => {
     const db = join(tmp, 'chain-ids');
     const a = cli(['--db', db, '--port', '0', '--chain-id', '1']);

@@ -21,7 +21,16 @@ export async function rssGrowth(root: string, quick: boolean): Promise<Record<st
   for (const mark of marks) {
     while (nonce < mark) {
       const raw = createTx(
-        { type: 2, nonce, to: `0x${(0x200000 + (nonce % 5000)).toString(16).padStart(40, '0')}`, value: 1n, gasLimit: 21_000n, maxFeePerGas: 10n ** 11n, maxPriorityFeePerGas: 1n, chainId: 31337n },
+        {
+          type: 2,
+          nonce,
+          to: `0x${(0x200000 + (nonce % 5000)).toString(16).padStart(40, '0')}`,
+          value: 1n,
+          gasLimit: 21_000n,
+          maxFeePerGas: 10n ** 11n,
+          maxPriorityFeePerGas: 1n,
+          chainId: 31337n,
+        },
         { common },
       ).sign(acct.privateKey);
       await call('eth_sendRawTransaction', [`0x${Buffer.from(raw.serialize()).toString('hex')}`]);
@@ -30,7 +39,10 @@ export async function rssGrowth(root: string, quick: boolean): Promise<Record<st
     out[`RSS MiB after ${mark} blocks (LevelDB)`] = node.rssMiB();
   }
   out['automined transfers/s over the run (LevelDB)'] = Math.round((nonce / (performance.now() - t0)) * 1000);
-  out[`RSS ratio ${marks[1]}/${marks[0]}`] = Math.round((out[`RSS MiB after ${marks[1]} blocks (LevelDB)`] / out[`RSS MiB after ${marks[0]} blocks (LevelDB)`]) * 100) / 100;
+  out[`RSS ratio ${marks[1]}/${marks[0]}`] =
+    Math.round(
+      (out[`RSS MiB after ${marks[1]} blocks (LevelDB)`] / out[`RSS MiB after ${marks[0]} blocks (LevelDB)`]) * 100,
+    ) / 100;
   await node.stop();
   rmSync(dir, { recursive: true, force: true });
   return out;
@@ -46,23 +58,36 @@ export async function getLogsAt10k(root: string): Promise<Record<string, number>
   const init = '0x6760aa60206000a10060005260086018f3';
   let nonce = 0;
   const sign = (tx: Record<string, unknown>) =>
-    `0x${Buffer.from(createTx({ type: 2, nonce: nonce++, maxFeePerGas: 10n ** 11n, maxPriorityFeePerGas: 1n, chainId: 31337n, ...tx }, { common }).sign(acct.privateKey).serialize()).toString('hex')}`;
+    `0x${Buffer.from(
+      createTx(
+        { type: 2, nonce: nonce++, maxFeePerGas: 10n ** 11n, maxPriorityFeePerGas: 1n, chainId: 31337n, ...tx },
+        { common },
+      )
+        .sign(acct.privateKey)
+        .serialize(),
+    ).toString('hex')}`;
   const deployHash = await call<string>('eth_sendRawTransaction', [sign({ gasLimit: 100_000n, data: init })]);
   await call('evm_mine');
   const receipt = await call<{ contractAddress: string }>('eth_getTransactionReceipt', [deployHash]);
   for (let block = 0; block < 10; block++) {
-    for (let i = 0; i < 1000; i++) await call('eth_sendRawTransaction', [sign({ gasLimit: 30_000n, to: receipt.contractAddress })]);
+    for (let i = 0; i < 1000; i++)
+      await call('eth_sendRawTransaction', [sign({ gasLimit: 30_000n, to: receipt.contractAddress })]);
     await call('evm_mine');
   }
   const times: number[] = [];
   let count = 0;
   for (let i = 0; i < 5; i++) {
     const t = performance.now();
-    const logs = await call<unknown[]>('eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest', address: receipt.contractAddress }]);
+    const logs = await call<unknown[]>('eth_getLogs', [
+      { fromBlock: '0x0', toBlock: 'latest', address: receipt.contractAddress },
+    ]);
     times.push(performance.now() - t);
     count = logs.length;
   }
   await node.stop();
   times.sort((a, b) => a - b);
-  return { 'eth_getLogs logs returned': count, 'eth_getLogs over 10,000 logs, median ms': Math.round(times[2] * 10) / 10 };
+  return {
+    'eth_getLogs logs returned': count,
+    'eth_getLogs over 10,000 logs, median ms': Math.round(times[2] * 10) / 10,
+  };
 }

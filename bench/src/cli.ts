@@ -15,11 +15,10 @@ export interface RunningCli {
 
 export async function startCli(root: string, args: string[]): Promise<RunningCli> {
   const t0 = performance.now();
-  const child = spawn(
-    process.execPath,
-    [join(root, 'packages/cli/dist/bin.js'), '--port', '0', ...args],
-    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const child = spawn(process.execPath, [join(root, 'packages/cli/dist/bin.js'), '--port', '0', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let buf = '';
     child.stdout?.on('data', (d: Buffer) => {
@@ -30,7 +29,11 @@ export async function startCli(root: string, args: string[]): Promise<RunningCli
     child.once('exit', (code) => reject(new Error(`ashlar exited with ${code}`)));
   });
   child.stdout?.resume();
-  await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}' });
+  await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}',
+  });
   const coldStartMs = performance.now() - t0;
   return {
     child,

@@ -1,20 +1,26 @@
 // npm run bench: Ashlar's hot paths in-process, the growth figures (RSS on LevelDB, eth_getLogs
 // over 10,000 logs, cold start), then ../shared/bench's JSON-RPC workloads over HTTP against
 // `ashlar --memory` (the harness the peer figures in ../shared/bench/results/peers.md come from).
-// Flags: --quick (smaller runs), --only=a,b (sections: inprocess, growth, http).
+// Flags: --quick (smaller runs), --only=a,b (sections: inprocess, dev, ws, explorer, growth, http).
 import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getLogsAt10k, rssGrowth } from './chainGrowth.js';
 import { startCli } from './cli.js';
+import { devSuiteBench } from './devSuite.js';
+import { explorerBench } from './explorer.js';
 import { inProcess } from './inProcess.js';
+import { wsBench } from './ws.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SHARED = resolve(ROOT, '../shared/bench');
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
-const only = argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const only = argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
 const wanted = (section: string) => !only || only.includes(section);
 
 async function sharedHarness(): Promise<unknown> {
@@ -45,10 +51,26 @@ if (wanted('inprocess')) {
   results.inProcess = await inProcess(quick);
   console.log(results.inProcess);
 }
+if (wanted('dev')) {
+  results.devSuite = await devSuiteBench(quick);
+  console.log(results.devSuite);
+}
+if (wanted('ws')) {
+  results.ws = await wsBench(quick);
+  console.log(results.ws);
+}
+if (wanted('explorer')) {
+  results.explorer = await explorerBench(quick);
+  console.log(results.explorer);
+}
 if (wanted('growth')) {
   const cold = await startCli(ROOT, ['--memory']);
   await cold.stop();
-  results.growth = { 'cold start of ashlar --memory to first answer, ms': Math.round(cold.coldStartMs), ...(await getLogsAt10k(ROOT)), ...(await rssGrowth(ROOT, quick)) };
+  results.growth = {
+    'cold start of ashlar --memory to first answer, ms': Math.round(cold.coldStartMs),
+    ...(await getLogsAt10k(ROOT)),
+    ...(await rssGrowth(ROOT, quick)),
+  };
   console.log(results.growth);
 }
 if (wanted('http')) results.http = await sharedHarness();

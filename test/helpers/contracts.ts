@@ -10,7 +10,7 @@ import type { InterfaceAbi } from 'ethers';
 import type { Abi, Hex } from 'viem';
 
 /** Every contract compiled from `test/contracts/*.sol`. */
-export const CONTRACT_NAMES = ['Counter', 'Factory', 'Loop', 'Token'] as const;
+export const CONTRACT_NAMES = ['Collectible', 'Counter', 'Factory', 'Loop', 'MultiToken', 'Token'] as const;
 export type ContractName = (typeof CONTRACT_NAMES)[number];
 
 /**

@@ -2,6 +2,8 @@ import { type NodeOptions, createNode, startServer } from 'ashlar';
 
 export interface TestNode {
   url: string;
+  /** The same node over WebSocket (subscriptions). */
+  wsUrl: string;
   kernel: Awaited<ReturnType<typeof createNode>>;
   close(): Promise<void>;
 }
@@ -18,6 +20,7 @@ export async function startNode(
   const server = await startServer(kernel, { port: 0 });
   return {
     url: server.url,
+    wsUrl: server.wsUrl,
     kernel,
     async close() {
       await server.close();

@@ -35,7 +35,15 @@ export interface CliConfig {
   blockTime: number;
   automine: boolean;
   verbose: boolean;
-  /** Ready for `createNode` (add a logger). */
+  /** `--genesis`: a geth genesis.json to load into `node.chain.genesis` (see chainFiles.ts). */
+  genesisFile?: string;
+  /** `--import`: RLP blocks to import once the node is up, before it serves. */
+  importFile?: string;
+  /** `--load-state`: a state dump to apply at start. */
+  loadStateFile?: string;
+  /** `--dump-state`: where to write the state at shutdown. */
+  dumpStateFile?: string;
+  /** Ready for `createNode` (add a logger; with `genesisFile`, add the parsed genesis). */
   node: NodeOptions;
   /** Ready for `startServer`. */
   server: ServerOptions;
@@ -131,6 +139,40 @@ export const OPTIONS: readonly OptionSpec[] = [
     type: 'boolean',
     help: 'do not mine a block per transaction (use --block-time or evm_mine)',
   },
+  {
+    flag: 'genesis',
+    env: 'ASHLAR_GENESIS',
+    type: 'string',
+    value: 'FILE',
+    help: 'geth-format genesis.json: chain id, forks and allocation (instead of the dev genesis)',
+  },
+  {
+    flag: 'import',
+    env: 'ASHLAR_IMPORT',
+    type: 'string',
+    value: 'FILE',
+    help: 'import concatenated RLP blocks (geth export format) before serving',
+  },
+  {
+    flag: 'load-state',
+    env: 'ASHLAR_LOAD_STATE',
+    type: 'string',
+    value: 'FILE',
+    help: 'load accounts (balance, nonce, code, storage) from a dump file at start (anvil_loadState)',
+  },
+  {
+    flag: 'dump-state',
+    env: 'ASHLAR_DUMP_STATE',
+    type: 'string',
+    value: 'FILE',
+    help: 'write the state (anvil_dumpState) to FILE when the node stops',
+  },
+  {
+    flag: 'reindex',
+    env: 'ASHLAR_REINDEX',
+    type: 'boolean',
+    help: 'rebuild the explorer index from the stored blocks on start',
+  },
   { flag: 'verbose', env: 'ASHLAR_VERBOSE', type: 'boolean', help: 'log debug messages to stderr' },
   { flag: 'help', type: 'boolean', short: 'h', help: 'print this help and exit' },
   { flag: 'version', type: 'boolean', short: 'V', help: 'print the version and exit' },
@@ -144,6 +186,8 @@ export function usage(): string {
   });
   return [
     'Usage: ashlar [options]',
+    '       ashlar import FILE.rlp [options]            import blocks into --db, then exit',
+    '       ashlar export FILE.rlp [FROM [TO]] [options] write blocks FROM..TO (default 1..head) as RLP',
     '',
     'Runs an Ethereum dev chain with a JSON-RPC server on http://HOST:PORT.',
     '',
@@ -299,13 +343,29 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   const automine = !flagOn('no-automine');
   const verbose = flagOn('verbose');
 
+  const genesisP = pick('genesis');
+  const genesisFile = genesisP?.raw.trim();
+  if (genesisP && genesisFile === '') bad(genesisP.source, genesisP.raw, 'a genesis.json file');
+  const loadStateFile = pick('load-state')?.raw.trim() || undefined;
+  const dumpStateFile = pick('dump-state')?.raw.trim() || undefined;
+  const importP = pick('import');
+  const importFile = importP?.raw.trim();
+  if (importP && importFile === '') bad(importP.source, importP.raw, 'an RLP file');
+
+  // A genesis file brings its own chain id, forks, balances and gas limit; only explicit flags add to it.
+  const chain: NonNullable<NodeOptions['chain']> = genesisFile
+    ? { ...(chainIdP ? { chainId } : {}), mnemonic, accounts, ...(gasLimitP ? { gasLimit } : {}) }
+    : { chainId, hardfork, mnemonic, accounts, balance, gasLimit, baseFee };
   const node: NodeOptions = {
     ...(memory ? { memory: true } : { db }),
-    chain: { chainId, hardfork, mnemonic, accounts, balance, gasLimit, baseFee },
+    chain,
     mining: { automine, blockTime },
+    ...(flagOn('reindex') ? { reindex: true } : {}),
   };
   return {
     command,
+    ...(loadStateFile ? { loadStateFile } : {}),
+    ...(dumpStateFile ? { dumpStateFile } : {}),
     host,
     port,
     db,
@@ -320,6 +380,8 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
     blockTime,
     automine,
     verbose,
+    ...(genesisFile ? { genesisFile } : {}),
+    ...(importFile ? { importFile } : {}),
     node,
     server: { host, port },
   };

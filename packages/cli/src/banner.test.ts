@@ -48,6 +48,12 @@ describe('banner', () => {
     expect(text.match(/ETH\)/g)).toHaveLength(20);
   });
 
+  it('shows the WebSocket URL when one is served', async () => {
+    const info = await bannerInfo(kernel, undefined, 'http://127.0.0.1:8545', 'ws://127.0.0.1:8545');
+    const text = formatBanner(info, { color: false });
+    expect(text).toContain('Listening on http://127.0.0.1:8545\nWebSocket on ws://127.0.0.1:8545\n');
+  });
+
   it('uses colours for a TTY and shows a level path', async () => {
     const info = await bannerInfo(kernel, 'some/dir', 'http://x');
     const text = formatBanner({ ...info, head: 7n }, { color: true });

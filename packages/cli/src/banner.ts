@@ -27,12 +27,19 @@ export interface BannerInfo {
   /** Seconds; 0 = off. */
   blockTime: number;
   url: string;
+  /** WebSocket URL (same host and port), when served. */
+  wsUrl?: string;
 }
 
 const hex = (b: Uint8Array): string => `0x${Buffer.from(b).toString('hex')}`;
 
 /** Reads what the banner needs from a running kernel: its resolved options, accounts and their balances. */
-export async function bannerInfo(kernel: Kernel, db: string | undefined, url: string): Promise<BannerInfo> {
+export async function bannerInfo(
+  kernel: Kernel,
+  db: string | undefined,
+  url: string,
+  wsUrl?: string,
+): Promise<BannerInfo> {
   const o = kernel.options;
   const accounts: BannerAccount[] = [];
   for (const a of kernel.chain.accounts) {
@@ -55,6 +62,7 @@ export async function bannerInfo(kernel: Kernel, db: string | undefined, url: st
     automine: o.mining.automine,
     blockTime: o.mining.blockTime,
     url,
+    ...(wsUrl === undefined ? {} : { wsUrl }),
   };
 }
 
@@ -121,6 +129,7 @@ export function formatBanner(info: BannerInfo, options: { color?: boolean } = {}
     dim('These keys are public: never use them on a real network.'),
     '',
     green(`Listening on ${cyan(info.url)}`),
+    ...(info.wsUrl === undefined ? [] : [green(`WebSocket on ${cyan(info.wsUrl)}`)]),
     '',
   ];
   return lines.join('\n');

@@ -1,7 +1,11 @@
 #!/usr/bin/env node
+import { readFile, writeFile } from 'node:fs/promises';
 import { type Kernel, type Logger, VERSION } from '@ashlar/core';
+import { explorerOf } from '@ashlar/explorer';
 import { type CliConfig, parseCliArgs, usage } from './args.js';
 import { bannerInfo, formatBanner } from './banner.js';
+import { type ChainCommand, parseChainCommand, runChainCommand } from './chainCommands.js';
+import { importErrorLine, importFile, readGenesisFile } from './chainFiles.js';
 import { createNode } from './createNode.js';
 import { type RunningServer, startServer } from './server.js';
 
@@ -36,10 +40,25 @@ function listenError(e: unknown, config: CliConfig): string {
   return `cannot listen on ${where}: ${errorText(e)}`;
 }
 
+/** `--load-state`: a file holding anvil_dumpState's answer (hex) or the dump as JSON. */
+async function loadStateFile(kernel: Kernel, file: string): Promise<void> {
+  const text = (await readFile(file, 'utf8')).trim();
+  const dump: unknown = text.startsWith('{') ? JSON.parse(text) : text;
+  await kernel.request({ method: 'anvil_loadState', params: [dump] });
+}
+
+/** `--dump-state`: writes anvil_dumpState's answer, which --load-state (and anvil_loadState) read back. */
+async function dumpStateFile(kernel: Kernel, file: string): Promise<void> {
+  const dump = await kernel.request<string>({ method: 'anvil_dumpState' });
+  await writeFile(file, `${dump}\n`);
+}
+
 async function main(): Promise<void> {
   let config: CliConfig;
+  let chainCommand: ChainCommand | undefined;
   try {
-    config = parseCliArgs(process.argv.slice(2), process.env);
+    chainCommand = parseChainCommand(process.argv.slice(2), process.env);
+    config = chainCommand?.config ?? parseCliArgs(process.argv.slice(2), process.env);
   } catch (e) {
     die(errorText(e));
   }
@@ -55,9 +74,37 @@ async function main(): Promise<void> {
   const logger = stderrLogger(config.verbose);
   let kernel: Kernel;
   try {
-    kernel = await createNode({ ...config.node, logger });
+    const node = config.genesisFile
+      ? { ...config.node, chain: { ...config.node.chain, genesis: await readGenesisFile(config.genesisFile) } }
+      : config.node;
+    kernel = await createNode({ ...node, logger });
   } catch (e) {
     die(errorText(e));
+  }
+  if (chainCommand) {
+    const code = await runChainCommand(chainCommand, kernel).catch((e) => {
+      process.stderr.write(`ashlar: error: ${oneLine(errorText(e))}\n`);
+      return 1;
+    });
+    await kernel.close();
+    process.exit(code);
+  }
+  if (config.importFile) {
+    try {
+      const error = importErrorLine(await importFile(kernel, config.importFile, process.stderr));
+      if (error) throw new Error(error);
+    } catch (e) {
+      await kernel.close().catch(() => undefined);
+      die(errorText(e));
+    }
+  }
+  if (config.loadStateFile) {
+    try {
+      await loadStateFile(kernel, config.loadStateFile);
+    } catch (e) {
+      await kernel.close().catch(() => undefined);
+      die(`cannot load state from ${config.loadStateFile}: ${errorText(e)}`);
+    }
   }
   let server: RunningServer;
   try {
@@ -66,6 +113,9 @@ async function main(): Promise<void> {
     await kernel.close().catch(() => undefined);
     die(listenError(e, config));
   }
+  // The explorer's /config/json-rpc-url names the endpoint it is served beside.
+  const explorer = explorerOf(kernel);
+  if (explorer) explorer.jsonRpcUrl = server.url;
 
   // From here on the node is up: an unexpected error is logged, never a silent death.
   process.on('uncaughtException', (e) => logger.error(`uncaught error: ${e instanceof Error ? (e.stack ?? e) : e}`));
@@ -88,6 +138,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await server.close();
+      if (config.dumpStateFile) await dumpStateFile(kernel, config.dumpStateFile);
       await kernel.close();
     } catch (e) {
       process.stderr.write(`ashlar: error: while shutting down: ${oneLine(errorText(e))}\n`);
@@ -99,14 +150,14 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
-    const info = await bannerInfo(kernel, config.db, server.url);
+    const info = await bannerInfo(kernel, config.db, server.url, server.wsUrl);
     process.stdout.write(formatBanner(info, { color: process.stdout.isTTY === true && !process.env.NO_COLOR }));
   } catch (e) {
     // The node serves even if the banner cannot be built; still say where.
     logger.error(`cannot print the banner: ${errorText(e)}`);
-    process.stdout.write(`Listening on ${server.url}\n`);
+    process.stdout.write(`Listening on ${server.url}\nWebSocket on ${server.wsUrl}\n`);
   }
-  logger.debug(`serving chain ${config.chainId} on ${server.url}`);
+  logger.debug(`serving chain ${config.chainId} on ${server.url} and ${server.wsUrl}`);
 }
 
 main().catch((e) => die(errorText(e)));

@@ -1,4 +1,5 @@
 import { type Kernel, type KernelOptions, type Plugin, createKernel } from '@ashlar/core';
+import { explorerPlugin } from '@ashlar/explorer';
 import { rpcPlugins } from '@ashlar/rpc';
 import { levelStorage, memoryStorage } from '@ashlar/storage-level';
 
@@ -8,11 +9,16 @@ export interface NodeOptions extends Omit<KernelOptions, 'storage' | 'plugins'> 
   memory?: boolean;
   /** Extra plugins (your RPC methods and routes), after the built-in ones. */
   plugins?: readonly Plugin<unknown>[];
+  /** Serve the explorer API (/api/v2) and keep its index (default true). */
+  explorer?: boolean;
+  /** Rebuild the explorer index from the stored blocks on start (`--reindex`). */
+  reindex?: boolean;
 }
 
 /** A kernel with every built-in plugin: what `ashlar` serves, for embedding in-process. */
 export function createNode(options: NodeOptions = {}): Promise<Kernel> {
-  const { db, memory, plugins = [], ...rest } = options;
+  const { db, memory, plugins = [], explorer = true, reindex, ...rest } = options;
   const storage = db !== undefined && !memory ? levelStorage({ path: db }) : memoryStorage();
-  return createKernel({ ...rest, storage, plugins: [...rpcPlugins(), ...plugins] });
+  const builtIn = [...rpcPlugins(), ...(explorer ? [explorerPlugin({ reindex }) as Plugin<unknown>] : [])];
+  return createKernel({ ...rest, storage, plugins: [...builtIn, ...plugins] });
 }

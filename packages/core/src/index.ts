@@ -30,8 +30,9 @@ export type {
 export { MethodRegistry } from './rpc/MethodRegistry.js';
 export { RouteRegistry, type RestRequest, type RestResponse, type RouteHandler } from './routes/RouteRegistry.js';
 export type { StoragePort } from './storage/StoragePort.js';
+export type { LogContext } from './storage/ChainStore.js';
 export { memoryStorage } from './storage/memoryStorage.js';
-export { ChainService, type BlockRef, type BlockTag } from './chain/ChainService.js';
+export { ChainService, type BlockRef, type BlockTag, type VirtualBlocks } from './chain/ChainService.js';
 export type { StoredBlock, StoredReceipt, RawLog, TxLocation } from './chain/types.js';
 export { deriveAccounts, DEFAULT_MNEMONIC, type DevAccount } from './chain/accounts.js';
 export { DEFAULT_HARDFORK, SUPPORTED_HARDFORKS } from './chain/chainCommon.js';
@@ -41,8 +42,42 @@ export { TxService, type SubmitResult } from './mempool/TxService.js';
 export type { PendingTx } from './mempool/types.js';
 export { MinerService } from './miner/MinerService.js';
 export { effectiveGasPrice } from './miner/assembleBlock.js';
+export {
+  type GethGenesisJson,
+  type GethGenesisAccount,
+  type GethNumber,
+  createGethCommon,
+  gethChainId,
+} from './chain/gethGenesis.js';
+export {
+  importBlocks,
+  type ImportOptions,
+  type ImportProgress,
+  type ImportResult,
+} from './import/importBlocks.js';
+export { exportBlocks } from './import/exportBlocks.js';
+export { splitRlpItems } from './import/rlpBlocks.js';
 export { Executor, buildUnsignedTx } from './exec/Executor.js';
+export { scratchVm } from './exec/scratchVm.js';
 export type { CallRequest, AccountOverride, StateOverrides } from './exec/types.js';
 export { decodeRevertReason, revertMessage, PANIC_REASONS } from './exec/decodeRevert.js';
 export { toQuantity, toData, fromData } from './util/hex.js';
 export { createProvider, type Eip1193Provider, type ProviderEvents } from './provider/createProvider.js';
+export * from './dev/index.js';
+export { IndexService, type IndexOptions } from './index/IndexService.js';
+export { IndexTokens, installIndex, indexOf } from './index/installIndex.js';
+export { INDEX_TABLES, type IndexTable, type IndexStore, type Entry as IndexEntry } from './index/IndexStore.js';
+export {
+  IndexQueries,
+  type TxPosition,
+  type TransferPosition,
+  type TxSource,
+  type TransferSource,
+  type Role,
+} from './index/IndexQueries.js';
+export * from './index/records.js';
+export { decodeTransfers, TOPICS as TOKEN_TOPICS, type DecodedTransfer } from './index/tokenEvents.js';
+export { decodeTextReturn } from './index/tokenMetadata.js';
+export { blockReward } from './index/blockRows.js';
+export { dayOf } from './index/indexKeys.js';
+export type { Progress } from './index/progress.js';

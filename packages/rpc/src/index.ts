@@ -1,8 +1,14 @@
 // @ashlar/rpc: JSON-RPC method plugins by namespace, their parameter parsers and result formatters.
 import { definePlugin, type Plugin } from '@ashlar/core';
+import { debugMethods, debugPlugin } from './debug/index.js';
+import { devMethods, devPlugin } from './dev/index.js';
 import { ethMethods, ethPlugin } from './eth/index.js';
 import { evm_mine, evm_setAutomine } from './evm/mining.js';
+import { type FiltersOptions, filtersPlugin } from './filters/index.js';
 import { net_listening, net_peerCount, net_version } from './net/net.js';
+import { subscriptionsPlugin } from './subscriptions/index.js';
+import { signMethods, signPlugin } from './sign/index.js';
+import { testingMethods, testingPlugin } from './testing/index.js';
 import { web3_clientVersion, web3_sha3 } from './web3/web3.js';
 
 export const netPlugin = definePlugin({
@@ -21,11 +27,48 @@ export const evmMiningPlugin = definePlugin({
   register: (ctx) => ctx.addMethods(evm_mine, evm_setAutomine),
 });
 
-/** Every JSON-RPC plugin of this package, in a working order. */
-export function rpcPlugins(): Plugin<unknown>[] {
-  return [ethPlugin, netPlugin, web3Plugin, evmMiningPlugin] as Plugin<unknown>[];
+export interface RpcPluginsOptions {
+  /** Options of the polling filters (`timeoutMs`, default 5 minutes). */
+  filters?: FiltersOptions;
 }
 
-export { ethPlugin, ethMethods };
+/** Every JSON-RPC plugin of this package, in a working order. */
+export function rpcPlugins(options: RpcPluginsOptions = {}): Plugin<unknown>[] {
+  return [
+    ethPlugin,
+    netPlugin,
+    web3Plugin,
+    evmMiningPlugin,
+    subscriptionsPlugin,
+    filtersPlugin(options.filters),
+    devPlugin,
+    signPlugin,
+    debugPlugin,
+    testingPlugin,
+  ] as Plugin<unknown>[];
+}
+
+export {
+  ethPlugin,
+  ethMethods,
+  devPlugin,
+  devMethods,
+  signPlugin,
+  signMethods,
+  debugPlugin,
+  debugMethods,
+  testingPlugin,
+  testingMethods,
+};
+export {
+  DEFAULT_FILTER_TIMEOUT_MS,
+  type FilterKind,
+  filterMethods,
+  type FiltersOptions,
+  FilterService,
+  FiltersToken,
+  filtersPlugin,
+} from './filters/index.js';
+export * from './subscriptions/index.js';
 export * from './params/index.js';
 export * from './format/index.js';

@@ -10,11 +10,13 @@ import type { EventBus } from '../events/EventBus.js';
 import type { Logger, ResolvedOptions } from '../kernel/options.js';
 import { ChainStore, type StoreOp } from '../storage/ChainStore.js';
 import { META } from '../storage/keys.js';
+import { readU64, u64 } from '../util/hex.js';
 import { StateNodeDb } from '../storage/StateNodeDb.js';
 import type { StoragePort } from '../storage/StoragePort.js';
 import { type DevAccount, deriveAccounts } from './accounts.js';
 import { createDevCommon } from './chainCommon.js';
 import { buildGenesis } from './genesis.js';
+import { alignHardfork, buildGethGenesis, createGethCommon } from './gethGenesis.js';
 import type { StoredBlock, TxLocation } from './types.js';
 import { CowTrie, TrieContext } from '../trie/CowTrie.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
@@ -59,6 +61,8 @@ export class ChainService {
   vm!: VM;
   head!: StoredBlock;
   genesis!: StoredBlock;
+  /** First block stored with a log context (see ChainStore.logContexts). */
+  logContextsFrom = 0n;
   /** State root of the head; differs from head.block.header.stateRoot after dev state edits. */
   headStateRoot!: Uint8Array;
   private tail: Promise<unknown> = Promise.resolve();
@@ -75,7 +79,9 @@ export class ChainService {
     readonly events: EventBus,
     readonly logger: Logger,
   ) {
-    this.common = createDevCommon(options.chain.chainId, options.chain.hardfork);
+    this.common = options.chain.genesis
+      ? createGethCommon(options.chain.genesis)
+      : createDevCommon(options.chain.chainId, options.chain.hardfork);
     this.store = new ChainStore(storage, this.common);
     this.stateDb = new StateNodeDb(this.store);
     this.trieContext = new TrieContext(this.stateDb, this.common.customCrypto.keccak256 ?? keccak_256, {
@@ -120,7 +126,9 @@ export class ChainService {
 
   private async init(): Promise<void> {
     const sm = this.newStateManager();
-    const genesisBlock = await buildGenesis(this.common, sm, this.options, this.accounts);
+    const genesisBlock = this.options.chain.genesis
+      ? await buildGethGenesis(this.common, sm, this.options.chain.genesis)
+      : await buildGenesis(this.common, sm, this.options, this.accounts);
     const stored = await this.store.getMeta(META.genesis);
     const head = await this.store.getHead();
     if (stored === undefined || head === undefined) {
@@ -186,13 +194,26 @@ export class ChainService {
       this.head = h;
       this.headStateRoot = (await this.store.getMeta(META.headState)) ?? h.block.header.stateRoot;
     }
+    // A geth-genesis chain changes rules with the head (one Common serves VM, EVM and pool).
+    if (this.options.chain.genesis) alignHardfork(this.common, this.head.number, this.head.block.header.timestamp);
+    const marker = await this.store.getMeta(META.logCtxFrom);
+    if (marker === undefined) {
+      // Blocks before this one were written without log contexts: eth_getLogs reads them whole.
+      this.logContextsFrom = this.head.number === 0n ? 0n : this.head.number + 1n;
+      await this.store.write([
+        { type: 'put', sublevel: this.store.meta, key: META.logCtxFrom, value: u64(this.logContextsFrom) },
+      ]);
+    } else this.logContextsFrom = readU64(marker);
     const stateManager = this.newStateManager();
     await stateManager.setStateRoot(this.headStateRoot);
     this.vm = await this.createVmOn(stateManager);
   }
 
-  /** A VM on the given state manager, with BLOCKHASH answered from this chain's store. */
-  async createVmOn(stateManager: MerkleStateManager): Promise<VM> {
+  /**
+   * A VM on the given state manager, with BLOCKHASH answered from this chain's store. Pass a
+   * `common` (a copy) to run under other rules than the head's without touching the shared one.
+   */
+  async createVmOn(stateManager: MerkleStateManager, common: Common = this.common): Promise<VM> {
     const chain = this;
     const blockchain = {
       async getBlock(n: number | bigint) {
@@ -205,7 +226,7 @@ export class ChainService {
         return blockchain;
       },
     };
-    return createVM({ common: this.common, stateManager, blockchain, activatePrecompiles: true });
+    return createVM({ common, stateManager, blockchain, activatePrecompiles: true });
   }
 
   private genesisRecord(hash: Uint8Array): Uint8Array {

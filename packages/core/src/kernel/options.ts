@@ -4,6 +4,7 @@ import type { StoragePort } from '../storage/StoragePort.js';
 import type { Plugin } from './definePlugin.js';
 import { DEFAULT_MNEMONIC } from '../chain/accounts.js';
 import { DEFAULT_HARDFORK, SUPPORTED_HARDFORKS } from '../chain/chainCommon.js';
+import { type GethGenesisJson, gethChainId, gethNumber } from '../chain/gethGenesis.js';
 
 export interface Logger {
   info(msg: string): void;
@@ -31,6 +32,12 @@ export interface ChainOptions {
   coinbase?: string;
   /** Genesis timestamp in seconds (default: now). */
   genesisTimestamp?: number;
+  /**
+   * A parsed geth-format genesis.json: its chain id, fork schedule, allocation and genesis header
+   * replace the dev genesis (chainId, hardfork, balance and genesisTimestamp are then not used;
+   * the dev accounts are derived but not funded).
+   */
+  genesis?: GethGenesisJson;
 }
 
 export interface MiningOptions {
@@ -64,7 +71,11 @@ export interface KernelOptions {
 }
 
 export interface ResolvedOptions {
-  chain: Required<Omit<ChainOptions, 'chainId' | 'genesisTimestamp'>> & { chainId: bigint; genesisTimestamp?: number };
+  chain: Required<Omit<ChainOptions, 'chainId' | 'genesisTimestamp' | 'genesis'>> & {
+    chainId: bigint;
+    genesisTimestamp?: number;
+    genesis?: GethGenesisJson;
+  };
   mining: Required<MiningOptions>;
   rpc: Required<RpcLimits>;
   clientVersion: string;
@@ -81,7 +92,9 @@ function fail(message: string): never {
 /** Fills defaults and rejects impossible options with a message naming the option. */
 export function resolveOptions(o: KernelOptions): ResolvedOptions {
   const c = o.chain ?? {};
-  const chainId = BigInt(c.chainId ?? 31337);
+  const chainId = c.genesis ? gethChainId(c.genesis) : BigInt(c.chainId ?? 31337);
+  if (c.genesis && c.chainId !== undefined && BigInt(c.chainId) !== chainId)
+    fail(`chain.chainId ${c.chainId} differs from chain.genesis' chain id ${chainId}`);
   if (chainId <= 0n) fail(`chain.chainId must be a positive integer, got ${c.chainId}`);
   const hardfork = c.hardfork ?? DEFAULT_HARDFORK;
   if (!SUPPORTED_HARDFORKS.includes(hardfork)) {
@@ -92,7 +105,8 @@ export function resolveOptions(o: KernelOptions): ResolvedOptions {
     fail(`chain.accounts must be an integer from 0 to 10000, got ${accounts}`);
   const balance = c.balance ?? 10_000n * 10n ** 18n;
   if (balance < 0n) fail('chain.balance must not be negative');
-  const gasLimit = c.gasLimit ?? 30_000_000n;
+  // A geth genesis keeps its own block gas limit for the blocks mined on it.
+  const gasLimit = c.gasLimit ?? (c.genesis ? gethNumber(c.genesis.gasLimit, 'gasLimit') : 30_000_000n);
   if (gasLimit < 21_000n) fail(`chain.gasLimit must be at least 21000, got ${gasLimit}`);
   const baseFee = c.baseFee ?? 1_000_000_000n;
   if (baseFee < 0n) fail('chain.baseFee must not be negative');
@@ -113,6 +127,7 @@ export function resolveOptions(o: KernelOptions): ResolvedOptions {
       baseFee,
       coinbase,
       genesisTimestamp: c.genesisTimestamp,
+      ...(c.genesis ? { genesis: c.genesis } : {}),
     },
     mining: { automine: m.automine ?? true, blockTime },
     rpc: {

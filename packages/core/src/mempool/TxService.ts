@@ -8,6 +8,7 @@ import type { EventBus } from '../events/EventBus.js';
 import type { MinerService } from '../miner/MinerService.js';
 import type { MempoolService } from './MempoolService.js';
 import type { PendingTx } from './types.js';
+import { decodeBlobNetworkWrapper, isBlobNetworkWrapper } from './blobWrapper.js';
 import { MAX_TX_SIZE, validateStateless, validateWithState } from './validateTx.js';
 
 export interface SubmitResult {
@@ -30,6 +31,8 @@ export class TxService {
   ) {}
 
   decodeRaw(raw: Uint8Array): TypedTransaction {
+    // A blob transaction with its blobs (the form wallets send) has a larger limit of its own.
+    if (isBlobNetworkWrapper(raw)) return decodeBlobNetworkWrapper(raw, this.chain.common).tx;
     if (raw.length > MAX_TX_SIZE) {
       throw new AshlarError(
         ErrorCodes.OVERSIZED,

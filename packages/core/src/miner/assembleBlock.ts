@@ -178,7 +178,7 @@ export function effectiveGasPrice(tx: TypedTransaction, baseFee: bigint | undefi
   return (tx as unknown as { gasPrice: bigint }).gasPrice;
 }
 
-function toStoredReceipt(r: RunTxResult, tx: TypedTransaction, sender: Address, price: bigint): StoredReceipt {
+export function toStoredReceipt(r: RunTxResult, tx: TypedTransaction, sender: Address, price: bigint): StoredReceipt {
   const rc = r.receipt as RunTxResult['receipt'] & {
     status?: 0 | 1;
     stateRoot?: Uint8Array;

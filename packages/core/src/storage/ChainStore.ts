@@ -36,6 +36,7 @@ export class ChainStore {
   readonly receipts: Sub;
   readonly state: Sub;
   readonly meta: Sub;
+  readonly logCtx: Sub;
   private readonly cache = new Lru<bigint, StoredBlock>(2048);
   private readonly hashCache = new Lru<string, bigint>(8192);
 
@@ -50,6 +51,7 @@ export class ChainStore {
     this.receipts = db.sublevel(SUBLEVELS.receipts, VIEW);
     this.state = db.sublevel(SUBLEVELS.state, VIEW);
     this.meta = db.sublevel(SUBLEVELS.meta, VIEW);
+    this.logCtx = db.sublevel(SUBLEVELS.logCtx, VIEW);
   }
 
   async getHead(): Promise<HeadPointer | undefined> {
@@ -78,6 +80,9 @@ export class ChainStore {
       { type: 'put', sublevel: this.meta, key: META.headState, value: headState },
     ];
     const txs = sb.block.transactions;
+    if (sb.receipts.some((r) => r.logs.length > 0)) {
+      ops.push({ type: 'put', sublevel: this.logCtx, key: u64(n), value: encodeLogContext(sb) });
+    }
     for (let i = 0; i < txs.length; i++) {
       ops.push({ type: 'put', sublevel: this.txs, key: txs[i].hash(), value: txKeyValue(n, i) });
     }
@@ -90,6 +95,7 @@ export class ChainStore {
       { type: 'del', sublevel: this.blocks, key: u64(sb.number) },
       { type: 'del', sublevel: this.hashes, key: sb.hash },
       { type: 'del', sublevel: this.receipts, key: u64(sb.number) },
+      { type: 'del', sublevel: this.logCtx, key: u64(sb.number) },
     ];
     for (const tx of sb.block.transactions) ops.push({ type: 'del', sublevel: this.txs, key: tx.hash() });
     return ops;
@@ -131,6 +137,26 @@ export class ChainStore {
     return n;
   }
 
+  /**
+   * Log contexts of blocks from..to that have logs, oldest first, read with one range scan:
+   * blocks without logs have no entry, so empty stretches of the chain cost nothing.
+   */
+  async logContexts(from: bigint, to: bigint): Promise<LogContext[]> {
+    const out: LogContext[] = [];
+    for await (const [k, v] of this.logCtx.iterator({ gte: u64(from), lte: u64(to) })) {
+      out.push(decodeLogContext(readU64(k), v));
+    }
+    return out;
+  }
+
+  /** Receipts of a block (from the block cache when it is there). */
+  async getReceipts(n: bigint): Promise<StoredReceipt[] | undefined> {
+    const hit = this.cache.get(n);
+    if (hit) return hit.receipts;
+    const v = await this.receipts.get(u64(n));
+    return v === undefined ? undefined : decodeReceipts(v);
+  }
+
   async getTxLocation(hash: Uint8Array): Promise<{ number: bigint; index: number } | undefined> {
     const v = await this.txs.get(hash);
     if (v === undefined) return undefined;
@@ -154,4 +180,27 @@ export class ChainStore {
       rlp: blockBytes,
     };
   }
+}
+
+/** What eth_getLogs needs of a block besides its receipts. */
+export interface LogContext {
+  number: bigint;
+  hash: Uint8Array;
+  timestamp: bigint;
+  bloom: Uint8Array;
+  txHashes: Uint8Array[];
+}
+
+function encodeLogContext(sb: StoredBlock): Uint8Array {
+  return RLP.encode([
+    sb.hash,
+    bigIntToUnpaddedBytes(sb.block.header.timestamp),
+    sb.block.header.logsBloom,
+    sb.block.transactions.map((tx) => tx.hash()),
+  ]);
+}
+
+function decodeLogContext(number: bigint, v: Uint8Array): LogContext {
+  const [hash, ts, bloom, txHashes] = RLP.decode(v) as unknown as [Uint8Array, Uint8Array, Uint8Array, Uint8Array[]];
+  return { number, hash, timestamp: bytesToBigInt(ts), bloom, txHashes };
 }

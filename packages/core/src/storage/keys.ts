@@ -15,6 +15,55 @@ export const SUBLEVELS = {
   state: 's',
   /** small named values: head, genesis, config fingerprint */
   meta: 'm',
+  /** block number (u64) → log context (RLP: block hash, timestamp, logs bloom, tx hashes): eth_getLogs
+   * tests blooms and names transactions without decoding whole blocks */
+  logCtx: 'l',
+  // The explorer index (index/IndexService.ts; layouts in index/indexKeys.ts). Lists are keyed so
+  // that newest-first is a reverse range scan: <owner>[<kind>](u64 block)(u32 index)[(u16 sub)].
+  /** index head, format version and chain-wide counters */
+  idxMeta: 'xm',
+  /** u64 block, u32 tx index → tx kinds (bitmask) */
+  idxTx: 'xt',
+  /** u8 kind, u64 block, u32 tx index → (empty) */
+  idxTxKind: 'xk',
+  /** 4-byte selector, u64 block, u32 tx index → (empty) */
+  idxTxMethod: 'xs',
+  /** address, u8 role (0 from, 1 to/created), u64 block, u32 tx index → (empty) */
+  idxAddrTx: 'xa',
+  /** u64 block, u32 log index, u16 position in batch → token transfer record */
+  idxTransfer: 'xr',
+  /** address, u8 token type, u8 role, u64 block, u32 log, u16 sub → (empty) */
+  idxAddrTransfer: 'xu',
+  /** token, u64 block, u32 log, u16 sub → (empty) */
+  idxTokenTransfer: 'xv',
+  /** address, token, u8 role, u64 block, u32 log, u16 sub → (empty) */
+  idxAddrTokenTransfer: 'xw',
+  /** token → token record (type, metadata, supply, holders, transfers) */
+  idxToken: 'xo',
+  /** u8 token type, u64 holders, token → (empty): tokens by holder count */
+  idxTokenRank: 'xp',
+  /** lower-cased name or symbol, 0x00, token → (empty): search by prefix */
+  idxTokenName: 'xn',
+  /** holder, token[, u256 token id] → u256 balance */
+  idxTokenBalance: 'xb',
+  /** token, u256 balance, holder[, u256 token id] → (empty): holders by balance */
+  idxHolderRank: 'xh',
+  /** address, u64 block, u32 log index → u32 tx index */
+  idxAddrLog: 'xl',
+  /** contract → creator, u64 block, u32 tx index */
+  idxContract: 'xc',
+  /** address → address record (coin balance, counters) */
+  idxAddress: 'xd',
+  /** u256 balance, address → (empty): addresses by coin balance */
+  idxBalanceRank: 'xq',
+  /** address, u64 block → coin balance after the block, delta, tx */
+  idxCoinHistory: 'xy',
+  /** miner, u64 block → (empty) */
+  idxValidated: 'xz',
+  /** u64 withdrawal index, u64 block → block, validator, receiver, amount */
+  idxWithdrawal: 'xx',
+  /** u32 day since 1970 → tx count, gas used */
+  idxDaily: 'xg',
 } as const;
 
 export const META = {
@@ -22,6 +71,8 @@ export const META = {
   genesis: new TextEncoder().encode('genesis'),
   /** state root of the head, which dev methods (setBalance …) may move without a block */
   headState: new TextEncoder().encode('headState'),
+  /** first block written with a log context (databases made before log contexts existed) */
+  logCtxFrom: new TextEncoder().encode('logCtxFrom'),
 } as const;
 
 export const blockKey = (n: bigint): Uint8Array => u64(n);

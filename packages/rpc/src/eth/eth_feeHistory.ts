@@ -74,21 +74,26 @@ export const eth_feeHistory = defineRpcMethod({
     const blobGasUsedRatio: number[] = [];
     const reward: string[][] = [];
     const blob = chain.common.isActivatedEIP(4844);
-    const maxBlobGas = blob ? chain.common.param('maxBlobGasPerBlock') : 0n;
     for (let b = oldest; b <= last.number; b++) {
       const sb = (await chain.getBlock(b)) as StoredBlock;
       const h = sb.block.header;
       baseFeePerGas.push(toQuantity(h.baseFeePerGas ?? 0n));
       gasUsedRatio.push(Number(h.gasUsed) / Number(h.gasLimit));
+      // Blocks before Cancun (on a chain that forked into it) have no blob fields: fee and ratio 0.
       if (blob) {
-        baseFeePerBlobGas.push(toQuantity(h.getBlobGasPrice()));
+        const cancun = h.excessBlobGas !== undefined;
+        const maxBlobGas = cancun ? h.common.getBlobGasSchedule().maxBlobGasPerBlock : 0n;
+        baseFeePerBlobGas.push(toQuantity(cancun ? h.getBlobGasPrice() : 0n));
         blobGasUsedRatio.push(maxBlobGas > 0n ? Number(h.blobGasUsed ?? 0n) / Number(maxBlobGas) : 0);
       }
       if (percentiles) reward.push(rewards(sb, percentiles));
     }
     const lastHeader = last.block.header;
     baseFeePerGas.push(toQuantity(chain.common.isActivatedEIP(1559) ? lastHeader.calcNextBaseFee() : 0n));
-    if (blob) baseFeePerBlobGas.push(toQuantity(lastHeader.calcNextBlobGasPrice(chain.common)));
+    if (blob)
+      baseFeePerBlobGas.push(
+        toQuantity(lastHeader.excessBlobGas === undefined ? 0n : lastHeader.calcNextBlobGasPrice(chain.common)),
+      );
     const out: Record<string, unknown> = { oldestBlock: toQuantity(oldest), baseFeePerGas, gasUsedRatio };
     if (percentiles) out.reward = reward;
     if (blob) {

@@ -1,14 +1,15 @@
 import { defineRpcMethod, toData } from '@ashlar/core';
 import { transactionRequest } from '../params/index.js';
-import { signRequest, withSenderLock } from '../shared/sign.js';
+import { prepareSend, withSenderLock } from '../shared/sign.js';
 
+/** Sends from a dev account (signed by the node) or from an impersonated one (unsigned, as Hardhat). */
 export const eth_sendTransaction = defineRpcMethod({
   name: 'eth_sendTransaction',
   params: [transactionRequest('transaction')],
   handler: (ctx, [req]) =>
     withSenderLock(ctx.kernel, req.from?.toString() ?? '', async () => {
-      const tx = await signRequest(ctx.kernel, req);
-      const { hash } = await ctx.kernel.txs.submit(tx, tx.getSenderAddress());
+      const { tx, sender, impersonated } = await prepareSend(ctx.kernel, req);
+      const { hash } = await ctx.kernel.txs.submit(tx, sender, { impersonated });
       return toData(hash);
     }),
 });

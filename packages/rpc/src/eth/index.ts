@@ -1,10 +1,14 @@
 import { definePlugin } from '@ashlar/core';
 import { eth_accounts } from './eth_accounts.js';
 import { eth_blobBaseFee } from './eth_blobBaseFee.js';
+import { eth_baseFee } from './eth_baseFee.js';
 import { eth_blockNumber } from './eth_blockNumber.js';
 import { eth_call } from './eth_call.js';
+import { eth_capabilities } from './eth_capabilities.js';
 import { eth_chainId } from './eth_chainId.js';
 import { eth_coinbase } from './eth_coinbase.js';
+import { eth_config } from './eth_config.js';
+import { eth_createAccessList } from './eth_createAccessList.js';
 import { eth_estimateGas } from './eth_estimateGas.js';
 import { eth_feeHistory } from './eth_feeHistory.js';
 import { eth_gasPrice } from './eth_gasPrice.js';
@@ -16,7 +20,9 @@ import { eth_getBlockTransactionCountByHash } from './eth_getBlockTransactionCou
 import { eth_getBlockTransactionCountByNumber } from './eth_getBlockTransactionCountByNumber.js';
 import { eth_getCode } from './eth_getCode.js';
 import { eth_getLogs } from './eth_getLogs.js';
+import { eth_getProof } from './eth_getProof.js';
 import { eth_getStorageAt } from './eth_getStorageAt.js';
+import { eth_getStorageValues } from './eth_getStorageValues.js';
 import { eth_getTransactionByBlockHashAndIndex } from './eth_getTransactionByBlockHashAndIndex.js';
 import { eth_getTransactionByBlockNumberAndIndex } from './eth_getTransactionByBlockNumberAndIndex.js';
 import { eth_getTransactionByHash } from './eth_getTransactionByHash.js';
@@ -29,6 +35,7 @@ import { eth_protocolVersion } from './eth_protocolVersion.js';
 import { eth_sendRawTransaction } from './eth_sendRawTransaction.js';
 import { eth_sendTransaction } from './eth_sendTransaction.js';
 import { eth_signTransaction } from './eth_signTransaction.js';
+import { eth_simulateV1 } from './eth_simulateV1.js';
 import { eth_syncing } from './eth_syncing.js';
 import {
   eth_getUncleByBlockHashAndIndex,
@@ -40,11 +47,15 @@ import {
 /** The `eth_` namespace: the explicit list of its methods. */
 export const ethMethods = [
   eth_accounts,
+  eth_baseFee,
   eth_blobBaseFee,
   eth_blockNumber,
   eth_call,
+  eth_capabilities,
   eth_chainId,
   eth_coinbase,
+  eth_config,
+  eth_createAccessList,
   eth_estimateGas,
   eth_feeHistory,
   eth_gasPrice,
@@ -56,7 +67,9 @@ export const ethMethods = [
   eth_getBlockTransactionCountByNumber,
   eth_getCode,
   eth_getLogs,
+  eth_getProof,
   eth_getStorageAt,
+  eth_getStorageValues,
   eth_getTransactionByBlockHashAndIndex,
   eth_getTransactionByBlockNumberAndIndex,
   eth_getTransactionByHash,
@@ -73,6 +86,7 @@ export const ethMethods = [
   eth_sendRawTransaction,
   eth_sendTransaction,
   eth_signTransaction,
+  eth_simulateV1,
   eth_syncing,
 ];
 

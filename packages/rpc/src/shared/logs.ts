@@ -1,4 +1,14 @@
-import { AshlarError, ErrorCodes, type Kernel, type RawLog, type StoredBlock, toData, toQuantity } from '@ashlar/core';
+import {
+  AshlarError,
+  ErrorCodes,
+  type Kernel,
+  type LogContext,
+  type RawLog,
+  type StoredBlock,
+  type StoredReceipt,
+  toData,
+  toQuantity,
+} from '@ashlar/core';
 import { equalsBytes } from '@ethereumjs/util';
 import { Bloom } from '@ethereumjs/vm';
 import { blockHexContext, formatLog } from '../format/index.js';
@@ -48,7 +58,39 @@ export function blockLogs(sb: StoredBlock, f: LogFilter, removed = false): RpcLo
   return out;
 }
 
-/** Logs of blocks from..to that match, oldest first; more than `max` is an error naming the limit. */
+function bloomMatches(bloom: Bloom, f: LogFilter): boolean {
+  if (f.addresses.length > 0 && !f.addresses.some((a) => bloom.check(a.bytes))) return false;
+  for (const pos of f.topics) {
+    if (pos === null || pos.length === 0) continue;
+    if (!pos.some((t) => bloom.check(t))) return false;
+  }
+  return true;
+}
+
+/** Matching logs of a block described by its log context and receipts (no block decode). */
+function contextLogs(ctx: LogContext, receipts: StoredReceipt[], f: LogFilter): RpcLog[] {
+  const out: RpcLog[] = [];
+  const hex = {
+    blockHash: toData(ctx.hash),
+    blockNumber: toQuantity(ctx.number),
+    blockTimestamp: toQuantity(ctx.timestamp),
+  };
+  let logIndex = 0;
+  for (let i = 0; i < receipts.length; i++) {
+    for (const log of receipts[i].logs) {
+      if (logMatches(log, f)) out.push(formatLog(log, hex, toData(ctx.txHashes[i]), toQuantity(i), logIndex, false));
+      logIndex++;
+    }
+  }
+  return out;
+}
+
+/**
+ * Logs of blocks from..to that match, oldest first; more than `max` is an error naming the limit.
+ * Blocks are found through their log contexts (one range scan over blocks that have logs, a
+ * bloom test, receipts read only for candidates); blocks stored before log contexts existed are
+ * read whole.
+ */
 export async function queryLogs(
   kernel: Kernel,
   f: LogFilter,
@@ -56,11 +98,10 @@ export async function queryLogs(
   to: bigint,
   max: number,
 ): Promise<RpcLog[]> {
+  const chain = kernel.chain;
   const out: RpcLog[] = [];
-  for (let n = from; n <= to; n++) {
-    const sb = await kernel.chain.getBlock(n);
-    if (!sb || sb.receipts.length === 0 || !bloomMayMatch(sb, f)) continue;
-    for (const l of blockLogs(sb, f)) {
+  const push = (logs: RpcLog[]) => {
+    for (const l of logs) {
       out.push(l);
       if (out.length > max) {
         throw new AshlarError(
@@ -68,6 +109,20 @@ export async function queryLogs(
           `query returned more than ${max} results; narrow the block range or the filter`,
         );
       }
+    }
+  };
+  const split = chain.logContextsFrom;
+  for (let n = from; n <= to && n < split; n++) {
+    const sb = await chain.getBlock(n);
+    if (!sb || sb.receipts.length === 0 || !bloomMayMatch(sb, f)) continue;
+    push(blockLogs(sb, f));
+  }
+  if (to >= split) {
+    const start = from > split ? from : split;
+    for (const ctx of await chain.store.logContexts(start, to)) {
+      if (!bloomMatches(new Bloom(ctx.bloom), f)) continue;
+      const receipts = await chain.store.getReceipts(ctx.number);
+      if (receipts) push(contextLogs(ctx, receipts, f));
     }
   }
   return out;

@@ -1,6 +1,6 @@
-import { AshlarError, ErrorCodes, type Kernel } from '@ashlar/core';
+import { AshlarError, ErrorCodes, type Kernel, devServicesOf, impersonatedTx } from '@ashlar/core';
 import { type TypedTransaction, createTx } from '@ethereumjs/tx';
-import { bytesToHex } from '@ethereumjs/util';
+import { type Address, bytesToHex } from '@ethereumjs/util';
 import type { TransactionRequest } from '../params/index.js';
 
 /** Spec §8 defaults for node-signed transactions. */
@@ -9,12 +9,22 @@ export const DEFAULT_GAS_PRICE = 0x9184e72a000n;
 
 /** The dev key of `from`, or -32000 `unknown account` (geth's wording). */
 export function keyOf(kernel: Kernel, req: TransactionRequest): Uint8Array {
+  const from = senderOf(req);
+  const key = devKeyOf(kernel, from);
+  if (!key) throw new AshlarError(ErrorCodes.UNKNOWN_ACCOUNT, `unknown account ${from.toString()}`);
+  return key;
+}
+
+function senderOf(req: TransactionRequest): Address {
   if (!req.from)
     throw new AshlarError(ErrorCodes.INVALID_PARAMS, 'invalid argument 0: missing "from" (the sending account)');
-  const from = req.from.toString().toLowerCase();
-  const acct = kernel.chain.accounts.find((a) => a.address.toString() === from);
-  if (!acct) throw new AshlarError(ErrorCodes.UNKNOWN_ACCOUNT, `unknown account ${from}`);
-  return acct.privateKey;
+  return req.from;
+}
+
+/** The private key the node holds for `address`, if it is one of the dev accounts. */
+export function devKeyOf(kernel: Kernel, address: Address): Uint8Array | undefined {
+  const from = address.toString().toLowerCase();
+  return kernel.chain.accounts.find((a) => a.address.toString() === from)?.privateKey;
 }
 
 /**
@@ -34,8 +44,56 @@ async function defaultGas(kernel: Kernel, req: TransactionRequest): Promise<bigi
 /** Fills the spec's defaults (gas 90000, gasPrice 0x9184e72a000, pending nonce) and signs with the dev key. */
 export async function signRequest(kernel: Kernel, req: TransactionRequest): Promise<TypedTransaction> {
   const key = keyOf(kernel, req);
+  const data = await requestTxData(kernel, req);
+  return asInvalidParams(() =>
+    createTx(data as Parameters<typeof createTx>[0], { common: kernel.chain.common }).sign(key),
+  );
+}
+
+/** A transaction ready to submit, and whether it goes in unsigned for an impersonated sender. */
+export interface PreparedSend {
+  tx: TypedTransaction;
+  sender: Address;
+  impersonated: boolean;
+}
+
+/**
+ * What eth_sendTransaction sends: signed with the dev key of `from`; else, when `from` is
+ * impersonated (hardhat_impersonateAccount, anvil_autoImpersonateAccount) or `unsigned` is asked
+ * for (eth_sendUnsignedTransaction), the same transaction with a fake signature and the sender
+ * set directly. Any other `from` is -32000 `unknown account`.
+ */
+export async function prepareSend(
+  kernel: Kernel,
+  req: TransactionRequest,
+  opts: { unsigned?: boolean } = {},
+): Promise<PreparedSend> {
+  const sender = senderOf(req);
+  const key = opts.unsigned ? undefined : devKeyOf(kernel, sender);
+  if (key) return { tx: await signRequest(kernel, req), sender, impersonated: false };
+  if (!opts.unsigned && !devServicesOf(kernel)?.impersonation.has(sender)) {
+    throw new AshlarError(ErrorCodes.UNKNOWN_ACCOUNT, `unknown account ${sender.toString()}`);
+  }
+  const data = await requestTxData(kernel, req);
+  const tx = asInvalidParams(() => impersonatedTx(kernel.chain.common, data, sender));
+  return { tx, sender, impersonated: true };
+}
+
+function asInvalidParams<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    throw new AshlarError(
+      ErrorCodes.INVALID_PARAMS,
+      `invalid transaction: ${e instanceof Error ? e.message.split('\n')[0] : e}`,
+    );
+  }
+}
+
+/** The transaction fields of a request with the node's defaults filled in (unsigned). */
+async function requestTxData(kernel: Kernel, req: TransactionRequest): Promise<Record<string, unknown>> {
   const chain = kernel.chain;
-  const from = req.from as NonNullable<TransactionRequest['from']>;
+  const from = senderOf(req);
   const nonce =
     req.nonce ??
     (await chain.exclusive(async () => {
@@ -82,14 +140,7 @@ export async function signRequest(kernel: Kernel, req: TransactionRequest): Prom
       s: `0x${a.s.toString(16)}`,
     }));
   }
-  try {
-    return createTx(data as Parameters<typeof createTx>[0], { common: chain.common }).sign(key);
-  } catch (e) {
-    throw new AshlarError(
-      ErrorCodes.INVALID_PARAMS,
-      `invalid transaction: ${e instanceof Error ? e.message.split('\n')[0] : e}`,
-    );
-  }
+  return data;
 }
 
 const senderLocks = new WeakMap<Kernel, Map<string, Promise<unknown>>>();

@@ -1,0 +1,144 @@
+import type { BatchWriter } from './BatchWriter.js';
+import { concat, keyString, readU256, u8, u256 } from './codec.js';
+import { META_KEYS, keys } from './indexKeys.js';
+import {
+  type AddressRecord,
+  decodeAddress,
+  decodeGlobal,
+  decodeToken,
+  emptyAddress,
+  emptyGlobal,
+  encodeAddress,
+  encodeGlobal,
+  encodeToken,
+  type GlobalRecord,
+  isEmptyAddress,
+  type TokenRecord,
+  tokenTypeByte,
+} from './records.js';
+
+const ZERO_ADDRESS = new Uint8Array(20);
+const isZero = (a: Uint8Array): boolean => a.every((b) => b === 0);
+
+interface TokenSlot {
+  key: Uint8Array;
+  /** As committed before this block (for the rank and name keys to replace). */
+  before: TokenRecord | undefined;
+  now: TokenRecord | undefined;
+}
+
+/** A signed balance: an ERC-20 may move tokens it never announced minting, so balances can dip below zero. */
+function encodeSigned(v: bigint): Uint8Array {
+  return concat(u8(v < 0n ? 1 : 0), u256(v < 0n ? -v : v));
+}
+
+function decodeSigned(b: Uint8Array | undefined): bigint {
+  if (!b) return 0n;
+  const abs = readU256(b, 1);
+  return b[0] === 1 ? -abs : abs;
+}
+
+/**
+ * The records one block changes — address records, token records, the chain-wide totals —
+ * loaded once, changed in memory, and written once at `flush`, with the rank keys
+ * (addresses by balance, tokens by holders) that depend on them kept in step.
+ */
+export class BlockScope {
+  private readonly addresses = new Map<string, { key: Uint8Array; rec: AddressRecord }>();
+  private readonly tokens = new Map<string, TokenSlot>();
+  private global?: GlobalRecord;
+
+  constructor(readonly w: BatchWriter) {}
+
+  async address(addr: Uint8Array): Promise<AddressRecord> {
+    const k = keyString(addr);
+    const hit = this.addresses.get(k);
+    if (hit) return hit.rec;
+    const v = await this.w.read('idxAddress', addr);
+    const rec = v ? decodeAddress(v) : emptyAddress();
+    this.addresses.set(k, { key: addr, rec });
+    return rec;
+  }
+
+  async token(addr: Uint8Array): Promise<TokenRecord | undefined> {
+    const k = keyString(addr);
+    const hit = this.tokens.get(k);
+    if (hit) return hit.now;
+    const v = await this.w.read('idxToken', addr);
+    const rec = v ? decodeToken(v) : undefined;
+    this.tokens.set(k, { key: addr, before: rec ? { ...rec } : undefined, now: rec });
+    return rec;
+  }
+
+  /** Creates (or, with undefined, deletes) a token record. */
+  async setToken(addr: Uint8Array, rec: TokenRecord | undefined): Promise<void> {
+    await this.token(addr);
+    (this.tokens.get(keyString(addr)) as TokenSlot).now = rec;
+  }
+
+  async totals(): Promise<GlobalRecord> {
+    if (!this.global) {
+      const v = await this.w.read('idxMeta', META_KEYS.global);
+      this.global = v ? decodeGlobal(v) : emptyGlobal();
+    }
+    return this.global;
+  }
+
+  /**
+   * Moves `delta` of a token to or from a holder: the balance, the holders-by-balance key, and
+   * the token's holder count when the holder starts or stops holding. The zero address (mints,
+   * burns) holds nothing, as in Blockscout.
+   */
+  async moveHolding(
+    token: Uint8Array,
+    rec: TokenRecord,
+    holder: Uint8Array,
+    id: bigint | null,
+    delta: bigint,
+  ): Promise<void> {
+    if (delta === 0n || isZero(holder)) return;
+    const key = keys.tokenBalance(holder, token, id);
+    const old = decodeSigned(await this.w.read('idxTokenBalance', key));
+    const now = old + delta;
+    if (old > 0n) this.w.del('idxHolderRank', keys.holderRank(token, old, holder, id));
+    if (now > 0n) this.w.put('idxHolderRank', keys.holderRank(token, now, holder, id), new Uint8Array(0));
+    if (now === 0n) this.w.del('idxTokenBalance', key);
+    else this.w.put('idxTokenBalance', key, encodeSigned(now));
+    if (old <= 0n && now > 0n) rec.holders++;
+    else if (old > 0n && now <= 0n) rec.holders--;
+  }
+
+  /** Writes every changed record once. */
+  flush(): void {
+    for (const { key, rec } of this.addresses.values()) {
+      if (isEmptyAddress(rec)) this.w.del('idxAddress', key);
+      else this.w.put('idxAddress', key, encodeAddress(rec));
+    }
+    for (const { key, before, now } of this.tokens.values()) this.flushToken(key, before, now);
+    if (this.global) this.w.put('idxMeta', META_KEYS.global, encodeGlobal(this.global));
+  }
+
+  private flushToken(key: Uint8Array, before: TokenRecord | undefined, now: TokenRecord | undefined): void {
+    if (!before && !now) return;
+    const rankBefore = before ? keys.tokenRank(tokenTypeByte(before.type), before.holders, key) : undefined;
+    const rankNow = now ? keys.tokenRank(tokenTypeByte(now.type), now.holders, key) : undefined;
+    const moved = !rankBefore || !rankNow || keyString(rankBefore) !== keyString(rankNow);
+    if (moved && rankBefore) this.w.del('idxTokenRank', rankBefore);
+    if (moved && rankNow) this.w.put('idxTokenRank', rankNow, new Uint8Array(0));
+    if (now) this.w.put('idxToken', key, encodeToken(now));
+    else this.w.del('idxToken', key);
+    // Name and symbol never change after the first read: written with the token, removed with it.
+    if (!before && now)
+      for (const t of searchTexts(now)) this.w.put('idxTokenName', keys.tokenName(t, key), new Uint8Array(0));
+    if (before && !now) for (const t of searchTexts(before)) this.w.del('idxTokenName', keys.tokenName(t, key));
+  }
+}
+
+function searchTexts(t: TokenRecord): string[] {
+  const out = new Set<string>();
+  if (t.name) out.add(t.name.toLowerCase());
+  if (t.symbol) out.add(t.symbol.toLowerCase());
+  return [...out];
+}
+
+export { ZERO_ADDRESS, isZero, decodeSigned };

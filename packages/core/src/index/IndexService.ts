@@ -1,0 +1,223 @@
+import { bytesToHex, createAddressFromString, equalsBytes } from '@ethereumjs/util';
+import type { ChainService } from '../chain/ChainService.js';
+import { SYSTEM_CONTRACTS } from '../chain/systemContracts.js';
+import type { StoredBlock } from '../chain/types.js';
+import type { EventBus } from '../events/EventBus.js';
+import type { Logger } from '../kernel/options.js';
+import type { StoreOp } from '../storage/ChainStore.js';
+import { BatchWriter } from './BatchWriter.js';
+import { blockRows } from './blockRows.js';
+import { readU32, readU64, u32, u64 } from './codec.js';
+import { indexBlock } from './indexBlock.js';
+import { INDEX_VERSION, META_KEYS } from './indexKeys.js';
+import { IndexQueries } from './IndexQueries.js';
+import { type IndexStore, LevelIndexStore } from './IndexStore.js';
+import { MemoryIndexStore } from './MemoryIndexStore.js';
+import { type Progress, defaultProgress, silentProgress } from './progress.js';
+import { BlockStateReader } from './StateReader.js';
+import { unindexBlock } from './unindexBlock.js';
+
+export interface IndexOptions {
+  /** Drop the index and rebuild it from the blocks on start. */
+  reindex?: boolean;
+  /** Reports rebuild progress (default: a bar on a terminal's stderr, else log lines). */
+  progress?: Progress;
+}
+
+/** Blocks indexed per storage batch while rebuilding. */
+const REBUILD_BATCH = 64;
+
+type Batch = { kind: 'commit'; hash: string } | { kind: 'remove'; head: string; last: bigint };
+
+/**
+ * The explorer index: per-address and per-token lists, token metadata and holder balances,
+ * coin-balance history, withdrawals and counters, written by the chain's commit and remove
+ * hooks into the same atomic batch as each block (ARCHITECTURE §5), so the index always agrees
+ * with the head — after a crash, after a revert. A node whose index is missing or behind its
+ * blocks (the explorer was off, or the index format changed) rebuilds it on start.
+ */
+export class IndexService {
+  readonly store: IndexStore;
+  readonly queries: IndexQueries;
+  private readonly writer: BatchWriter;
+  private batch?: Batch;
+  /** Set when indexing failed: the index stops (stays at its last good block) until the next start rebuilds it. */
+  private broken = false;
+
+  private constructor(
+    private readonly chain: ChainService,
+    private readonly logger: Logger,
+  ) {
+    // A chain in memory keeps its index in sorted tables of its own (see MemoryIndexStore).
+    this.store =
+      chain.storage.kind === 'memory' ? new MemoryIndexStore() : new LevelIndexStore(chain.storage, chain.store);
+    this.queries = new IndexQueries(this.store);
+    this.writer = new BatchWriter(this.store, this.store instanceof MemoryIndexStore ? 0 : 50_000);
+  }
+
+  /** Brings the index up to the head (rebuilding if needed), then follows every block. */
+  static async attach(
+    chain: ChainService,
+    events: EventBus,
+    logger: Logger,
+    options: IndexOptions = {},
+  ): Promise<IndexService> {
+    const svc = new IndexService(chain, logger);
+    await chain.exclusive(async () => {
+      await svc.catchUp(options);
+      // Registered inside the lock: no block can be committed between catching up and following.
+      chain.onCommit((sb) => svc.onCommit(sb));
+      chain.onRemove((sb) => svc.onRemove(sb));
+    });
+    // The chain emits these right after its batch is written: the index's writes are in.
+    events.on('block', () => {
+      if (svc.batch?.kind === 'commit') svc.committed();
+      svc.batch = undefined;
+    });
+    events.on('revert', () => {
+      if (svc.batch?.kind === 'remove') svc.committed();
+      svc.batch = undefined;
+    });
+    return svc;
+  }
+
+  private committed(): void {
+    this.store.commitStaged();
+    this.writer.committed();
+  }
+
+  /**
+   * Starts a batch. The previous one normally settled on the chain's event; if it did not (a
+   * `block` listener before ours threw), the head tells whether it reached storage: keep it if
+   * so, else drop what it staged.
+   */
+  private begin(): void {
+    const b = this.batch;
+    const head = this.chain.head;
+    const written = b?.kind === 'commit' ? b.hash === bytesToHex(head.hash) : b !== undefined && head.number < b.last;
+    if (written) this.committed();
+    else this.store.dropStaged();
+    this.batch = undefined;
+    this.writer.begin();
+  }
+
+  /** False once an indexing failure stopped the index (it is rebuilt on the next start). */
+  get healthy(): boolean {
+    return !this.broken;
+  }
+
+  private async onCommit(sb: StoredBlock): Promise<StoreOp[]> {
+    if (this.broken) return [];
+    this.begin();
+    this.batch = { kind: 'commit', hash: bytesToHex(sb.hash) };
+    try {
+      const reader = new BlockStateReader(this.chain, sb, this.chain.vm.stateManager);
+      await indexBlock(this.writer, { sb, rows: blockRows(sb), reader, common: this.chain.common });
+      return this.store.stage(this.writer.take());
+    } catch (e) {
+      return this.fail(sb, e);
+    }
+  }
+
+  private async onRemove(sb: StoredBlock): Promise<StoreOp[]> {
+    if (this.broken) return [];
+    const head = bytesToHex(this.chain.head.hash);
+    const b = this.batch;
+    // A revert removes blocks head-first in one batch: the first of them starts the batch.
+    if (!(b?.kind === 'remove' && b.head === head && sb.number < b.last)) this.begin();
+    this.batch = { kind: 'remove', head, last: sb.number };
+    try {
+      await unindexBlock(this.writer, { sb, rows: blockRows(sb), store: this.store, common: this.chain.common });
+      return this.store.stage(this.writer.take());
+    } catch (e) {
+      return this.fail(sb, e);
+    }
+  }
+
+  private fail(sb: StoredBlock, e: unknown): StoreOp[] {
+    this.broken = true;
+    this.writer.reset();
+    this.store.dropStaged();
+    this.logger.error(
+      `explorer index stopped at block ${sb.number}: ${e instanceof Error ? (e.stack ?? e.message) : e}; it is rebuilt on the next start`,
+    );
+    return [];
+  }
+
+  /** Indexes the blocks the index lacks; all of them when it is missing, stale or of another format. */
+  private async catchUp(options: IndexOptions): Promise<void> {
+    const chain = this.chain;
+    const version = await this.store.get('idxMeta', META_KEYS.version);
+    const head = await this.queries.head();
+    let from = 0n;
+    let reason: string | undefined = options.reindex ? 'requested' : undefined;
+    if (!reason && (!version || readU32(version) !== INDEX_VERSION)) reason = head ? 'format changed' : 'missing';
+    if (!reason && head) {
+      const at = head.number <= chain.head.number ? await chain.store.getBlock(head.number) : undefined;
+      if (!at || !equalsBytes(at.hash, head.hash)) reason = 'does not match the chain';
+      else from = head.number + 1n;
+    } else if (!reason) reason = 'missing';
+    if (reason) {
+      await this.store.clearAll();
+      from = 0n;
+    }
+    const numbers = await this.storedBlocksFrom(from);
+    if (numbers.length === 0) return;
+    const why = reason ? `index ${reason}` : `index behind by ${numbers.length} blocks`;
+    // A new chain has only its genesis to index: nothing worth telling.
+    const quiet = numbers.length === 1 && numbers[0] === 0n;
+    const progress = options.progress ?? (quiet ? silentProgress : defaultProgress(this.logger));
+    progress.start(`rebuilding the explorer index (${why})`, numbers.length);
+    let done = 0;
+    for (let i = 0; i < numbers.length; i += REBUILD_BATCH) {
+      this.writer.begin();
+      if (i === 0 && from === 0n) this.writer.put('idxMeta', META_KEYS.version, u32(INDEX_VERSION));
+      for (const n of numbers.slice(i, i + REBUILD_BATCH)) {
+        await this.indexStored(n);
+        done++;
+      }
+      await this.store.writeNow(this.writer.take());
+      this.writer.committed();
+      progress.update(done);
+    }
+    progress.done();
+  }
+
+  /** Numbers of the blocks in storage from `from` on (reserved empty ranges are not stored, and hold nothing to index). */
+  private async storedBlocksFrom(from: bigint): Promise<bigint[]> {
+    const out: bigint[] = [];
+    for await (const k of this.chain.store.blocks.keys({ gte: u64(from) })) {
+      const n = readU64(k);
+      if (n > this.chain.head.number) break;
+      out.push(n);
+    }
+    return out;
+  }
+
+  private async indexStored(n: bigint): Promise<void> {
+    const chain = this.chain;
+    const sb = await chain.store.getBlock(n);
+    if (!sb) return;
+    const sm = await chain.stateManagerFor(sb);
+    const reader = new BlockStateReader(chain, sb, sm);
+    const genesis = n === 0n ? this.genesisAllocation() : undefined;
+    await indexBlock(this.writer, { sb, rows: blockRows(sb), reader, common: chain.common, genesis });
+  }
+
+  /** Accounts and contracts the genesis block allocates: a geth genesis file's, or the dev chain's. */
+  private genesisAllocation(): { accounts: Uint8Array[]; contracts: Uint8Array[] } {
+    const chain = this.chain;
+    const accounts = chain.accounts.map((a) => a.address.bytes);
+    const file = chain.options.chain.genesis;
+    if (file) {
+      const alloc = Object.entries(file.alloc);
+      const bytes = (a: string) => createAddressFromString(a.startsWith('0x') ? a : `0x${a}`).bytes;
+      const withCode = alloc.filter(([, acct]) => acct.code !== undefined && acct.code !== '0x' && acct.code !== '');
+      return { accounts: [...accounts, ...alloc.map(([a]) => bytes(a))], contracts: withCode.map(([a]) => bytes(a)) };
+    }
+    const contracts = SYSTEM_CONTRACTS.filter((c) => chain.common.gteHardfork(c.fork)).map(
+      (c) => createAddressFromString(c.address).bytes,
+    );
+    return { accounts, contracts };
+  }
+}

@@ -1,0 +1,139 @@
+/** Keys per chunk before a chunk splits: small enough that a splice is a short memmove. */
+const CHUNK = 256;
+
+/**
+ * An ordered map from byte-string keys (latin1 strings: one char per byte, so string order is
+ * byte order) to values, kept as a list of sorted chunks. Insert, delete and lookup cost
+ * O(log n + CHUNK) and an insert keeps one string and one slot — no tree node, no hash entry —
+ * which is what a memory-only index needs: it keeps some thirty entries per block for good, and
+ * every object it keeps is one the garbage collector walks again.
+ */
+export class SortedTable<V> {
+  private keys: string[][] = [[]];
+  private vals: V[][] = [[]];
+  /** Last key of each chunk (chunks are never empty, except a lone first chunk). */
+  private lasts: string[] = [];
+  private count = 0;
+
+  get size(): number {
+    return this.count;
+  }
+
+  get(key: string): V | undefined {
+    const c = this.chunkFor(key);
+    if (c === this.keys.length) return undefined;
+    const chunk = this.keys[c];
+    const i = lowerBound(chunk, key);
+    return chunk[i] === key ? this.vals[c][i] : undefined;
+  }
+
+  set(key: string, value: V): void {
+    const n = this.lasts.length;
+    // Most lists grow at their end (positions only increase): one comparison then.
+    let c = n > 0 && key > this.lasts[n - 1] ? n - 1 : this.chunkFor(key);
+    if (c === this.keys.length) c = this.keys.length - 1;
+    const chunk = this.keys[c];
+    const vals = this.vals[c];
+    if (chunk.length === 0 || key > chunk[chunk.length - 1]) {
+      chunk.push(key);
+      vals.push(value);
+    } else {
+      const i = lowerBound(chunk, key);
+      if (chunk[i] === key) {
+        vals[i] = value;
+        return;
+      }
+      chunk.splice(i, 0, key);
+      vals.splice(i, 0, value);
+    }
+    this.count++;
+    this.lasts[c] = chunk[chunk.length - 1];
+    if (chunk.length > 2 * CHUNK) {
+      this.keys.splice(c + 1, 0, chunk.splice(CHUNK));
+      this.vals.splice(c + 1, 0, vals.splice(CHUNK));
+      this.lasts.splice(c, 1, chunk[chunk.length - 1], this.keys[c + 1][this.keys[c + 1].length - 1]);
+    }
+  }
+
+  delete(key: string): void {
+    const c = this.chunkFor(key);
+    if (c === this.keys.length) return;
+    const chunk = this.keys[c];
+    const i = lowerBound(chunk, key);
+    if (chunk[i] !== key) return;
+    chunk.splice(i, 1);
+    this.vals[c].splice(i, 1);
+    this.count--;
+    if (chunk.length > 0) this.lasts[c] = chunk[chunk.length - 1];
+    else if (this.keys.length > 1) {
+      this.keys.splice(c, 1);
+      this.vals.splice(c, 1);
+      this.lasts.splice(c, 1);
+    } else this.lasts = [];
+  }
+
+  clear(): void {
+    this.keys = [[]];
+    this.vals = [[]];
+    this.lasts = [];
+    this.count = 0;
+  }
+
+  /** Index of the first chunk whose last key is ≥ key (chunks.length when none). */
+  private chunkFor(key: string): number {
+    let lo = 0;
+    let hi = this.lasts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.lasts[mid] < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Keys in [from, to) — `from` inclusive unless `fromExclusive` — ascending or descending, at most `limit`. */
+  range(from: string, fromExclusive: boolean, to: string, reverse: boolean, limit: number): [string, V][] {
+    const out: [string, V][] = [];
+    if (limit <= 0 || this.count === 0) return out;
+    const below = (k: string) => (fromExclusive ? k <= from : k < from);
+    if (!reverse) {
+      let c = this.chunkFor(from);
+      let i = c < this.keys.length ? lowerBound(this.keys[c], from) : 0;
+      for (; c < this.keys.length; c++, i = 0) {
+        const chunk = this.keys[c];
+        for (; i < chunk.length; i++) {
+          const k = chunk[i];
+          if (k >= to) return out;
+          if (below(k)) continue;
+          out.push([k, this.vals[c][i]]);
+          if (out.length === limit) return out;
+        }
+      }
+      return out;
+    }
+    let c = Math.min(this.chunkFor(to), this.keys.length - 1);
+    let i = lowerBound(this.keys[c], to) - 1;
+    for (; c >= 0; c--, i = c >= 0 ? this.keys[c].length - 1 : -1) {
+      const chunk = this.keys[c];
+      for (; i >= 0; i--) {
+        const k = chunk[i];
+        if (below(k)) return out;
+        out.push([k, this.vals[c][i]]);
+        if (out.length === limit) return out;
+      }
+    }
+    return out;
+  }
+}
+
+/** First index in sorted `a` whose element is ≥ key. */
+function lowerBound(a: string[], key: string): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,72 @@
+import type { StateManagerInterface } from '@ethereumjs/common';
+import { Address } from '@ethereumjs/util';
+import type { VM } from '@ethereumjs/vm';
+import type { ChainService } from '../chain/ChainService.js';
+import type { StoredBlock } from '../chain/types.js';
+
+/** Gas for one metadata read: enough for any sane `name()`, little enough that a trap ends fast. */
+const CALL_GAS = 2_000_000n;
+const ZERO = new Address(new Uint8Array(20));
+
+/** The state after one block, as the indexer needs it: balances, code, and read-only calls. */
+export interface StateReader {
+  balance(address: Uint8Array): Promise<bigint>;
+  hasCode(address: Uint8Array): Promise<boolean>;
+  /** The return data of a static call, or undefined when it fails. */
+  call(to: Uint8Array, data: Uint8Array): Promise<Uint8Array | undefined>;
+}
+
+/**
+ * Reads the state a block left. Balances and code come from `sm` (the head's live state
+ * manager for a block just mined, a historical view when rebuilding); calls run on a VM of
+ * their own at the block's state root, made only when a new token needs probing, so nothing the
+ * index does can disturb the chain's VM.
+ */
+export class BlockStateReader implements StateReader {
+  private vm?: Promise<VM>;
+
+  constructor(
+    private readonly chain: ChainService,
+    private readonly sb: StoredBlock,
+    private readonly sm: StateManagerInterface,
+  ) {}
+
+  async balance(address: Uint8Array): Promise<bigint> {
+    return (await this.sm.getAccount(new Address(address)))?.balance ?? 0n;
+  }
+
+  async hasCode(address: Uint8Array): Promise<boolean> {
+    const acct = await this.sm.getAccount(new Address(address));
+    return acct?.isContract() === true;
+  }
+
+  private callVm(): Promise<VM> {
+    this.vm ??= (async () => {
+      const sm = this.chain.newStateManager();
+      await sm.setStateRoot(this.sb.block.header.stateRoot);
+      return this.chain.createVmOn(sm);
+    })();
+    return this.vm;
+  }
+
+  async call(to: Uint8Array, data: Uint8Array): Promise<Uint8Array | undefined> {
+    const vm = await this.callVm();
+    await vm.evm.journal.checkpoint();
+    try {
+      const res = await vm.evm.runCall({
+        to: new Address(to),
+        caller: ZERO,
+        data,
+        gasLimit: CALL_GAS,
+        block: this.sb.block,
+        isStatic: true,
+        skipNonceIncrement: true,
+      });
+      return res.execResult.exceptionError ? undefined : res.execResult.returnValue;
+    } catch {
+      return undefined;
+    } finally {
+      await vm.evm.journal.revert();
+    }
+  }
+}

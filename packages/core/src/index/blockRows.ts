@@ -1,0 +1,136 @@
+import type { Common } from '@ethereumjs/common';
+import type { StoredBlock } from '../chain/types.js';
+import { keyString } from './codec.js';
+import { type DecodedTransfer, decodeTransfers } from './tokenEvents.js';
+
+export interface TxRow {
+  index: number;
+  from: Uint8Array;
+  to: Uint8Array | null;
+  created: Uint8Array | null;
+  value: bigint;
+  /** First 4 bytes of the input of a call, if it has them. */
+  selector: Uint8Array | null;
+  hasInput: boolean;
+  gasUsed: bigint;
+}
+
+export interface LogRow {
+  address: Uint8Array;
+  /** Block-wide log index. */
+  logIndex: number;
+  txIndex: number;
+}
+
+export interface TransferRow extends DecodedTransfer {
+  logIndex: number;
+  txIndex: number;
+}
+
+export interface WithdrawalRow {
+  index: bigint;
+  validatorIndex: bigint;
+  address: Uint8Array;
+  amountGwei: bigint;
+}
+
+/** An address whose coin balance the block may have changed, with its last transaction in the block. */
+export interface Touched {
+  address: Uint8Array;
+  txIndex: number | null;
+}
+
+/**
+ * What a block contributes to the index, read from the block and its receipts alone: the same
+ * block always gives the same rows, so removing a block deletes exactly what adding it wrote.
+ */
+export interface BlockRows {
+  number: bigint;
+  timestamp: bigint;
+  coinbase: Uint8Array;
+  txs: TxRow[];
+  logs: LogRow[];
+  transfers: TransferRow[];
+  withdrawals: WithdrawalRow[];
+  touched: Touched[];
+}
+
+export function blockRows(sb: StoredBlock): BlockRows {
+  const header = sb.block.header;
+  const txs: TxRow[] = [];
+  const logs: LogRow[] = [];
+  const transfers: TransferRow[] = [];
+  const touched = new Map<string, Touched>();
+  const touch = (address: Uint8Array, txIndex: number | null) => {
+    const k = keyString(address);
+    const t = touched.get(k);
+    if (t) {
+      if (txIndex !== null) t.txIndex = txIndex;
+    } else touched.set(k, { address, txIndex });
+  };
+  let logIndex = 0;
+  const list = sb.block.transactions;
+  for (let i = 0; i < list.length; i++) {
+    const tx = list[i];
+    const receipt = sb.receipts[i];
+    const from = sb.senders[i].bytes;
+    const to = tx.to?.bytes ?? null;
+    const created = receipt?.contractAddress ?? null;
+    txs.push({
+      index: i,
+      from,
+      to,
+      created,
+      value: tx.value,
+      selector: to && tx.data.length >= 4 ? tx.data.subarray(0, 4) : null,
+      hasInput: tx.data.length > 0,
+      gasUsed: receipt?.gasUsed ?? 0n,
+    });
+    touch(from, i);
+    if (to) touch(to, i);
+    if (created) touch(created, i);
+    for (const log of receipt?.logs ?? []) {
+      logs.push({ address: log[0], logIndex, txIndex: i });
+      for (const d of decodeTransfers(log)) {
+        transfers.push({ ...d, logIndex, txIndex: i });
+        touch(d.from, i);
+        touch(d.to, i);
+      }
+      logIndex++;
+    }
+  }
+  const withdrawals: WithdrawalRow[] = (sb.block.withdrawals ?? []).map((w) => ({
+    index: BigInt(w.index),
+    validatorIndex: BigInt(w.validatorIndex),
+    address: w.address.bytes,
+    amountGwei: BigInt(w.amount),
+  }));
+  for (const w of withdrawals) touch(w.address, null);
+  touch(header.coinbase.bytes, null);
+  return {
+    number: sb.number,
+    timestamp: header.timestamp,
+    coinbase: header.coinbase.bytes,
+    txs,
+    logs,
+    transfers,
+    withdrawals,
+    touched: [...touched.values()],
+  };
+}
+
+/** Wei the block burnt (EIP-1559 base fee × gas used). */
+export function burntFees(sb: StoredBlock): bigint {
+  const h = sb.block.header;
+  return (h.baseFeePerGas ?? 0n) * h.gasUsed;
+}
+
+/** Block reward of a proof-of-work block (none after the merge). */
+export function blockReward(common: Common): bigint {
+  if (common.gteHardfork('paris')) return 0n;
+  try {
+    return common.param('minerReward');
+  } catch {
+    return 0n;
+  }
+}

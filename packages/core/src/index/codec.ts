@@ -1,0 +1,125 @@
+// Fixed-width binary pieces of index keys and records. Keys must sort numerically as bytes, so
+// every number in a key is big-endian and of one width; records use the same helpers.
+import { concat, readU32, readU64 } from '../util/hex.js';
+
+export { concat, readU32, readU64 };
+
+const TWO_32 = 0x1_0000_0000;
+
+/** 8-byte big-endian, without a DataView per call (the index builds tens of these per block). */
+export function u64(n: bigint | number): Uint8Array {
+  const b = new Uint8Array(8);
+  let v = typeof n === 'number' ? n : n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : -1;
+  if (v < 0) {
+    new DataView(b.buffer).setBigUint64(0, BigInt(n));
+    return b;
+  }
+  const hi = Math.floor(v / TWO_32);
+  v -= hi * TWO_32;
+  b[0] = hi >>> 24;
+  b[1] = (hi >>> 16) & 0xff;
+  b[2] = (hi >>> 8) & 0xff;
+  b[3] = hi & 0xff;
+  b[4] = v >>> 24;
+  b[5] = (v >>> 16) & 0xff;
+  b[6] = (v >>> 8) & 0xff;
+  b[7] = v & 0xff;
+  return b;
+}
+
+export function u32(n: number): Uint8Array {
+  const b = new Uint8Array(4);
+  b[0] = n >>> 24;
+  b[1] = (n >>> 16) & 0xff;
+  b[2] = (n >>> 8) & 0xff;
+  b[3] = n & 0xff;
+  return b;
+}
+
+const MAX_U256 = (1n << 256n) - 1n;
+
+export function u8(n: number): Uint8Array {
+  return Uint8Array.of(n);
+}
+
+export function u16(n: number): Uint8Array {
+  const b = new Uint8Array(2);
+  b[0] = n >>> 8;
+  b[1] = n & 0xff;
+  return b;
+}
+
+export function readU16(b: Uint8Array, offset = 0): number {
+  return (b[offset] << 8) | b[offset + 1];
+}
+
+const MASK_64 = (1n << 64n) - 1n;
+
+/** 32-byte big-endian; values outside 0..2^256-1 are clamped (a token may log anything). */
+export function u256(n: bigint): Uint8Array {
+  const b = new Uint8Array(32);
+  let v = n < 0n ? 0n : n > MAX_U256 ? MAX_U256 : n;
+  if (v === 0n) return b;
+  // Four 64-bit words: a handful of BigInt operations instead of one per byte.
+  const view = new DataView(b.buffer);
+  for (let off = 24; off >= 0 && v > 0n; off -= 8) {
+    view.setBigUint64(off, v & MASK_64);
+    v >>= 64n;
+  }
+  return b;
+}
+
+export function readU256(b: Uint8Array, offset = 0): bigint {
+  const view = new DataView(b.buffer, b.byteOffset + offset, 32);
+  let v = 0n;
+  for (let off = 0; off < 32; off += 8) {
+    const w = view.getBigUint64(off);
+    v = v === 0n ? w : (v << 64n) | w;
+  }
+  return v;
+}
+
+/** A byte string as a Map key: latin1 keeps one char per byte and is cheap to build. */
+export function keyString(b: Uint8Array): string {
+  return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1');
+}
+
+/** Lexicographic byte comparison (the order of the store). */
+export function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  const n = a.length < b.length ? a.length : b.length;
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return a.length - b.length;
+}
+
+/** The smallest key greater than every key starting with `prefix` (an exclusive upper bound). */
+export function prefixEnd(prefix: Uint8Array): Uint8Array {
+  const out = Uint8Array.from(prefix);
+  for (let i = out.length - 1; i >= 0; i--) {
+    if (out[i] < 0xff) {
+      out[i]++;
+      return out.subarray(0, i + 1);
+    }
+  }
+  // all 0xff: no finite bound; a longer all-0xff key is larger than any real key of ours
+  return concat(prefix, new Uint8Array(64).fill(0xff));
+}
+
+const textEncoder = new TextEncoder();
+const textDecoder = new TextDecoder();
+
+/** u16 length + UTF-8 bytes; null as length 0xffff. */
+export function encodeText(s: string | null): Uint8Array {
+  if (s === null) return u16(0xffff);
+  const bytes = textEncoder.encode(s).subarray(0, 0xfffe);
+  return concat(u16(bytes.length), bytes);
+}
+
+export function decodeText(b: Uint8Array, offset: number): { value: string | null; next: number } {
+  const len = readU16(b, offset);
+  if (len === 0xffff) return { value: null, next: offset + 2 };
+  return { value: textDecoder.decode(b.subarray(offset + 2, offset + 2 + len)), next: offset + 2 + len };
+}
+
+export function utf8(s: string): Uint8Array {
+  return textEncoder.encode(s);
+}

@@ -1,0 +1,139 @@
+import type { Common } from '@ethereumjs/common';
+import type { StoredBlock } from '../chain/types.js';
+import type { BatchWriter } from './BatchWriter.js';
+import { type BlockRows, type Touched, blockReward, burntFees } from './blockRows.js';
+import { BlockScope, isZero } from './BlockScope.js';
+import { concat, keyString, u64 } from './codec.js';
+import { META_KEYS, dayOf, keys } from './indexKeys.js';
+import { listEntries } from './listEntries.js';
+import {
+  type ContractRecord,
+  decodeDaily,
+  encodeCoinBalance,
+  encodeContract,
+  encodeDaily,
+  type TokenRecord,
+  transferTokenType,
+  txKindBit,
+} from './records.js';
+import type { StateReader } from './StateReader.js';
+import { markTokenCreation } from './tokenCreation.js';
+import { readTokenMetadata } from './tokenMetadata.js';
+
+export interface IndexBlockInput {
+  sb: StoredBlock;
+  rows: BlockRows;
+  reader: StateReader;
+  common: Common;
+  /** Genesis only: the allocated accounts and the contracts it deploys. */
+  genesis?: { accounts: Uint8Array[]; contracts: Uint8Array[] };
+}
+
+/** Adds one block to the index: the block's list entries, and every counter and balance it moves. */
+export async function indexBlock(w: BatchWriter, input: IndexBlockInput): Promise<void> {
+  const { sb, rows, reader } = input;
+  const B = rows.number;
+  const scope = new BlockScope(w);
+  const totals = await scope.totals();
+  const newTokens = new Set<string>();
+
+  // Tokens first: transaction kinds (token_creation) and holder counts depend on them.
+  for (const t of rows.transfers) {
+    const k = keyString(t.token);
+    if (newTokens.has(k) || (await scope.token(t.token))) continue;
+    const meta = await readTokenMetadata(reader, t.token, transferTokenType(t.kind));
+    const rec: TokenRecord = { ...meta, seq: Number(totals.tokenCount), firstBlock: B, holders: 0n, transfers: 0n };
+    await scope.setToken(t.token, rec);
+    totals.tokenCount++;
+    newTokens.add(k);
+    await markTokenCreation(w, t.token, B, true);
+  }
+  for (const t of rows.transfers) {
+    const rec = (await scope.token(t.token)) as TokenRecord;
+    rec.transfers++;
+    const id = t.kind === 'erc1155-single' || t.kind === 'erc1155-batch' ? t.tokenId : null;
+    await scope.moveHolding(t.token, rec, t.from, id, -t.amount);
+    await scope.moveHolding(t.token, rec, t.to, id, t.amount);
+    // A new token's supply was read after this block: its mints are in it already.
+    if (rec.totalSupply !== null && !newTokens.has(keyString(t.token))) {
+      if (isZero(t.from)) rec.totalSupply += t.amount;
+      if (isZero(t.to)) rec.totalSupply -= t.amount;
+    }
+    (await scope.address(t.from)).transferCount++;
+    if (keyString(t.from) !== keyString(t.to)) (await scope.address(t.to)).transferCount++;
+  }
+
+  const kinds: number[] = [];
+  const hasTransfers = new Set(rows.transfers.map((t) => t.txIndex));
+  for (const tx of rows.txs) {
+    let mask = 0;
+    if (tx.value > 0n) mask |= txKindBit('coin_transfer');
+    if (!tx.to) mask |= txKindBit('contract_creation');
+    else if (tx.hasInput && (await reader.hasCode(tx.to))) mask |= txKindBit('contract_call');
+    if (hasTransfers.has(tx.index)) mask |= txKindBit('token_transfer');
+    if (tx.created && newTokens.has(keyString(tx.created))) mask |= txKindBit('token_creation');
+    kinds.push(mask);
+    const from = await scope.address(tx.from);
+    from.txCount++;
+    from.gasUsed += tx.gasUsed;
+    const receiver = tx.to ?? tx.created;
+    if (receiver && keyString(receiver) !== keyString(tx.from)) (await scope.address(receiver)).txCount++;
+    if (tx.created) {
+      const c: ContractRecord = { creator: tx.from, block: B, txIndex: tx.index };
+      w.put('idxContract', tx.created, encodeContract(c));
+    }
+  }
+  for (const log of rows.logs) (await scope.address(log.address)).logCount++;
+  for (const wd of rows.withdrawals) (await scope.address(wd.address)).withdrawalCount++;
+  (await scope.address(rows.coinbase)).validations++;
+
+  let touched: Touched[] = rows.touched;
+  if (input.genesis) {
+    touched = [...touched, ...input.genesis.accounts.map((address) => ({ address, txIndex: null }))];
+    for (const c of input.genesis.contracts) {
+      touched.push({ address: c, txIndex: null });
+      w.put('idxContract', c, encodeContract({ creator: null, block: 0n, txIndex: null }));
+    }
+  }
+  for (const t of touched) {
+    const rec = await scope.address(t.address);
+    const value = await reader.balance(t.address);
+    const first = !rec.hasBalance;
+    const delta = value - (first ? 0n : rec.balance);
+    if (!first && delta === 0n) continue;
+    if (!first) w.del('idxBalanceRank', keys.balanceRank(rec.balance, t.address));
+    w.put('idxBalanceRank', keys.balanceRank(value, t.address), new Uint8Array(0));
+    w.put(
+      'idxCoinHistory',
+      keys.coinHistory(t.address, B),
+      encodeCoinBalance({ block: B, value, delta, txIndex: t.txIndex, first }),
+    );
+    rec.hasBalance = true;
+    rec.balance = value;
+    rec.balanceBlock = B;
+    if (first) totals.addressCount++;
+    if (input.genesis) totals.coinSupply += value;
+  }
+
+  listEntries(w, rows, kinds, 'put');
+
+  const gasUsed = sb.block.header.gasUsed;
+  totals.txCount += BigInt(rows.txs.length);
+  totals.gasUsed += gasUsed;
+  totals.transferCount += BigInt(rows.transfers.length);
+  let withdrawn = 0n;
+  for (const wd of rows.withdrawals) withdrawn += wd.amountGwei * 1_000_000_000n;
+  if (B > 0n) totals.coinSupply += withdrawn + blockReward(input.common) - burntFees(sb);
+
+  const dayKey = keys.daily(dayOf(rows.timestamp));
+  const day = await w.read('idxDaily', dayKey);
+  const d = day ? decodeDaily(day) : { txCount: 0n, gasUsed: 0n };
+  w.put(
+    'idxDaily',
+    dayKey,
+    encodeDaily({ txCount: d.txCount + BigInt(rows.txs.length), gasUsed: d.gasUsed + gasUsed }),
+  );
+
+  scope.flush();
+  w.put('idxMeta', META_KEYS.head, concat(u64(B), sb.hash));
+}

@@ -1,0 +1,58 @@
+// Key layouts of the explorer index (sublevel names in storage/keys.ts). Every list ends in a
+// fixed-width position — (u64 block, u32 index) for transactions, (u64 block, u32 log, u16 sub)
+// for logs and transfers — so newest-first is a reverse scan below the last item's position.
+import { concat, u8, u16, u32, u64, u256, utf8 } from './codec.js';
+
+/** Position of a transaction: u64 block, u32 index (12 bytes). */
+export const txPos = (block: bigint, index: number): Uint8Array => concat(u64(block), u32(index));
+
+/** Position of a token transfer: u64 block, u32 log index, u16 position in an ERC-1155 batch (14 bytes). */
+export const transferPos = (block: bigint, logIndex: number, sub: number): Uint8Array =>
+  concat(u64(block), u32(logIndex), u16(sub));
+
+/** Position of a log: u64 block, u32 log index (12 bytes). */
+export const logPos = (block: bigint, logIndex: number): Uint8Array => concat(u64(block), u32(logIndex));
+
+export const ROLE_FROM = 0;
+/** Receiver, or the contract a creation made. */
+export const ROLE_TO = 1;
+
+export const META_KEYS = {
+  head: utf8('head'),
+  version: utf8('version'),
+  global: utf8('global'),
+} as const;
+
+/** Bumped when a layout changes: an index of another version is rebuilt on start. */
+export const INDEX_VERSION = 1;
+
+export const keys = {
+  addrTx: (addr: Uint8Array, role: number, pos: Uint8Array) => concat(addr, u8(role), pos),
+  addrTxPrefix: (addr: Uint8Array, role: number) => concat(addr, u8(role)),
+  txKind: (kind: number, pos: Uint8Array) => concat(u8(kind), pos),
+  txMethod: (selector: Uint8Array, pos: Uint8Array) => concat(selector, pos),
+  addrTransfer: (addr: Uint8Array, type: number, role: number, pos: Uint8Array) =>
+    concat(addr, u8(type), u8(role), pos),
+  addrTransferPrefix: (addr: Uint8Array, type: number, role: number) => concat(addr, u8(type), u8(role)),
+  tokenTransfer: (token: Uint8Array, pos: Uint8Array) => concat(token, pos),
+  addrTokenTransfer: (addr: Uint8Array, token: Uint8Array, role: number, pos: Uint8Array) =>
+    concat(addr, token, u8(role), pos),
+  addrTokenTransferPrefix: (addr: Uint8Array, token: Uint8Array, role: number) => concat(addr, token, u8(role)),
+  tokenRank: (type: number, holders: bigint, token: Uint8Array) => concat(u8(type), u64(holders), token),
+  tokenName: (text: string, token: Uint8Array) => concat(utf8(text.toLowerCase()), u8(0), token),
+  /** ERC-20 and ERC-721 balances have no id part; ERC-1155 balances are per id. */
+  tokenBalance: (holder: Uint8Array, token: Uint8Array, id: bigint | null) =>
+    id === null ? concat(holder, token) : concat(holder, token, u256(id)),
+  holderRank: (token: Uint8Array, balance: bigint, holder: Uint8Array, id: bigint | null) =>
+    id === null ? concat(token, u256(balance), holder) : concat(token, u256(balance), holder, u256(id)),
+  addrLog: (addr: Uint8Array, pos: Uint8Array) => concat(addr, pos),
+  balanceRank: (balance: bigint, addr: Uint8Array) => concat(u256(balance), addr),
+  coinHistory: (addr: Uint8Array, block: bigint) => concat(addr, u64(block)),
+  validated: (miner: Uint8Array, block: bigint) => concat(miner, u64(block)),
+  /** Withdrawal index, then block: a chain that repeats an index (a dev method can) keeps both. */
+  withdrawal: (index: bigint, block: bigint) => concat(u64(index), u64(block)),
+  daily: (day: number) => u32(day),
+} as const;
+
+/** Days since 1970-01-01 (UTC) of a block timestamp. */
+export const dayOf = (timestamp: bigint): number => Number(timestamp / 86_400n);

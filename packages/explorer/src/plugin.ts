@@ -1,0 +1,67 @@
+import { type IndexOptions, type Kernel, type Token, definePlugin, installIndex, token } from '@ashlar/core';
+import { Explorer, type ExplorerOptions } from './Explorer.js';
+import { unknownActionResponse } from './http/errors.js';
+import { ExplorerRouter } from './http/router.js';
+import { addressActivityRoutes } from './routes/address_activity.js';
+import { addressTokenRoutes } from './routes/address_tokens.js';
+import { addressRoutes } from './routes/addresses.js';
+import { blockRoutes } from './routes/blocks.js';
+import { configRoutes } from './routes/config.js';
+import type { RouteContext } from './routes/context.js';
+import { mainPageRoutes } from './routes/main_page.js';
+import { notServedRoutes } from './routes/not_served.js';
+import { searchRoutes } from './routes/search.js';
+import { statsRoutes } from './routes/stats.js';
+import { tokenRoutes } from './routes/tokens.js';
+import { transactionRoutes } from './routes/transactions.js';
+import { withdrawalRoutes } from './routes/withdrawals.js';
+
+export interface ExplorerPluginOptions extends ExplorerOptions, IndexOptions {}
+
+export const ExplorerTokens = {
+  explorer: token<Explorer>('ashlar:explorer'),
+} satisfies Record<string, Token<unknown>>;
+
+/** Every route module, in the order Blockscout's router lists its controllers. */
+const ROUTES = [
+  mainPageRoutes,
+  statsRoutes,
+  searchRoutes,
+  configRoutes,
+  blockRoutes,
+  transactionRoutes,
+  addressRoutes,
+  addressTokenRoutes,
+  addressActivityRoutes,
+  tokenRoutes,
+  withdrawalRoutes,
+  notServedRoutes,
+];
+
+/**
+ * The Blockscout-compatible explorer API under /api/v2, read from the kernel's index (installed
+ * here if no other plugin did). Any transport that serves the kernel's routes — the HTTP one
+ * does — serves it on the node's port; mount it on its own with `createKernel({ plugins:
+ * [explorerPlugin()] })`.
+ */
+export function explorerPlugin(options: ExplorerPluginOptions = {}) {
+  return definePlugin<ExplorerPluginOptions>({
+    name: 'explorer',
+    options,
+    async register(ctx, opts) {
+      const index = await installIndex(ctx, { reindex: opts.reindex, progress: opts.progress });
+      const ex = new Explorer(ctx.kernel, index, opts);
+      ctx.provide(ExplorerTokens.explorer, () => ex);
+      const rc: RouteContext = { ex, r: new ExplorerRouter(ctx.routes, ctx.logger) };
+      for (const add of ROUTES) add(rc);
+      rc.r.fallback(unknownActionResponse);
+    },
+  });
+}
+
+/** The kernel's explorer, or undefined when the plugin is not loaded (e.g. to set its JSON-RPC URL once a server listens). */
+export function explorerOf(kernel: Kernel): Explorer | undefined {
+  return kernel.container.isRegistered(ExplorerTokens.explorer, true)
+    ? kernel.resolve(ExplorerTokens.explorer)
+    : undefined;
+}

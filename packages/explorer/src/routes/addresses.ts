@@ -1,0 +1,105 @@
+import type { Role } from '@ashlar/core';
+import { Address, bytesToHex } from '@ethereumjs/util';
+import type { Explorer } from '../Explorer.js';
+import { invalidParam } from '../http/errors.js';
+import { parseAddress, parseEnum } from '../http/params.js';
+import { addressCursor, integerStringCursor, txCursor } from '../pagination/cursors.js';
+import { PAGE_SIZE, pageOf } from '../pagination/page.js';
+import { addressCounters, addressDetail, addressItem } from '../serializers/address.js';
+import { checksum, dec, ether, isoTime } from '../serializers/format.js';
+import type { RouteContext } from './context.js';
+import { renderTxs } from './transactions.js';
+
+export const addressParam = (raw: string): Uint8Array => parseAddress(raw, 'address_hash_param');
+
+/** `filter=to|from` of address lists: which roles to merge. */
+export function rolesOf(q: URLSearchParams): Role[] {
+  const filter = parseEnum(q.get('filter'), 'filter', ['to', 'from'] as const);
+  return filter ? [filter] : ['from', 'to'];
+}
+
+/** Balance and code at the head, read under the chain lock (the head state is live). */
+async function headAccount(ex: Explorer, address: Uint8Array): Promise<{ balance: bigint; hasCode: boolean }> {
+  const chain = ex.kernel.chain;
+  return chain.exclusive(async () => {
+    const acct = await chain.vm.stateManager.getAccount(new Address(address));
+    return { balance: acct?.balance ?? 0n, hasCode: acct?.isContract() === true };
+  });
+}
+
+/** /addresses and one address's summary, counters and transactions (Blockscout's AddressController). */
+export function addressRoutes({ ex, r }: RouteContext): void {
+  r.get('/addresses', async (req) => {
+    const q = req.query;
+    // Validated as Blockscout does; the list is always by balance, richest first.
+    parseEnum(q.get('sort'), 'sort', ['balance', 'transactions_count'] as const);
+    parseEnum(q.get('order'), 'order', ['asc', 'desc'] as const);
+    const balance = integerStringCursor(q, 'fetched_coin_balance');
+    const hash = addressCursor(q, 'hash');
+    if ((balance === undefined) !== (hash === undefined)) {
+      throw invalidParam(
+        balance === undefined ? 'fetched_coin_balance' : 'hash',
+        'fetched_coin_balance and hash page together',
+      );
+    }
+    const after = balance !== undefined && hash ? { balance, address: hash } : undefined;
+    const rows = await ex.q.addressesByBalance(after, PAGE_SIZE + 1);
+    const totals = await ex.q.totals();
+    const page = await pageOf(
+      rows,
+      async (shown) => {
+        const list = shown.map((s) => s.address);
+        const [recs, facts] = await Promise.all([ex.q.addresses(list), ex.facts([], list)]);
+        return shown.map((s, i) => addressItem(s.address, recs[i], facts.contracts.has(bytesToHex(s.address))));
+      },
+      (last) => ({ fetched_coin_balance: dec(last.balance), hash: checksum(last.address), items_count: PAGE_SIZE }),
+    );
+    if (page.next_page_params) {
+      const last = page.items[page.items.length - 1] as { tx_count: string };
+      page.next_page_params.transactions_count = Number(last.tx_count);
+    }
+    return { ...page, total_supply: ether(totals.coinSupply), exchange_rate: null };
+  });
+
+  r.get('/addresses/:hash', async (req) => {
+    const address = addressParam(req.params.hash);
+    const [account, rec, contract, token, hasTokens] = await Promise.all([
+      headAccount(ex, address),
+      ex.q.address(address),
+      ex.q.contract(address),
+      ex.q.token(address),
+      ex.q.hasTokens(address),
+    ]);
+    let creationTxHash: Uint8Array | null = null;
+    if (contract?.txIndex != null) {
+      const sb = await ex.block(contract.block);
+      creationTxHash = sb?.block.transactions[contract.txIndex]?.hash() ?? null;
+    }
+    return addressDetail({ address, ...account, rec, contract, creationTxHash, token, hasTokens });
+  });
+
+  r.get('/addresses/:hash/counters', async (req) => addressCounters(await ex.q.address(addressParam(req.params.hash))));
+
+  r.get('/addresses/:hash/transactions', async (req) => {
+    const q = req.query;
+    const address = addressParam(req.params.hash);
+    // Only the default order (newest first) is served: sorting by value or fee cannot be paged in O(page).
+    parseEnum(q.get('sort'), 'sort', ['block_number', 'value', 'fee'] as const);
+    parseEnum(q.get('order'), 'order', ['asc', 'desc'] as const);
+    const positions = await ex.q.txs({ kind: 'address', address, roles: rolesOf(q) }, txCursor(q), PAGE_SIZE + 1);
+    const rows = await ex.txsAt(positions);
+    return pageOf(
+      rows,
+      (shown) => renderTxs(ex, shown),
+      (last) => ({
+        block_number: Number(last.sb.number),
+        index: last.index,
+        inserted_at: isoTime(last.sb.block.header.timestamp),
+        hash: bytesToHex(last.tx.hash()),
+        value: dec(last.tx.value),
+        fee: dec(last.receipt.gasUsed * last.receipt.effectiveGasPrice),
+        items_count: PAGE_SIZE,
+      }),
+    );
+  });
+}

@@ -1,0 +1,6 @@
+import type { RouteContext } from './context.js';
+
+/** /config/json-rpc-url (Blockscout's ConfigController, removed there in v6.5; the spec keeps it). */
+export function configRoutes({ ex, r }: RouteContext): void {
+  r.get('/config/json-rpc-url', () => ({ json_rpc_url: ex.jsonRpcUrl }));
+}

@@ -1,0 +1,28 @@
+import { decodeDump, defineRpcMethod, dumpState, encodeDump, loadState } from '@ashlar/core';
+import { makeParser } from '../params/index.js';
+import { dev } from './services.js';
+
+/**
+ * Every account of the head state (balance, nonce, code, storage) as Anvil answers it: the
+ * JSON gzip'd, hex-encoded. Accounts whose address the node never saw are keyed by trie key.
+ */
+export const anvil_dumpState = defineRpcMethod({
+  name: 'anvil_dumpState',
+  // Hardhat has none; viem's test client in hardhat mode asks for this spelling
+  aliases: ['hardhat_dumpState'],
+  params: [],
+  handler: async (ctx) => encodeDump(await dumpState(ctx.kernel.chain, dev(ctx.kernel).addresses.names())),
+});
+
+/** Writes a dump (anvil_dumpState's hex, or the JSON object) into the head state; answers true. */
+export const anvil_loadState = defineRpcMethod({
+  name: 'anvil_loadState',
+  aliases: ['hardhat_loadState'],
+  params: [makeParser('state', (v) => decodeDump(v))],
+  handler: async (ctx, [dump]) => {
+    const names = dev(ctx.kernel).addresses;
+    for (const key of Object.keys(dump.accounts)) if (key.length === 42) names.add(key);
+    await loadState(ctx.kernel.chain, dump);
+    return true;
+  },
+});

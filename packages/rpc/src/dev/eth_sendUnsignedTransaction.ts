@@ -1,0 +1,15 @@
+import { defineRpcMethod, toData } from '@ashlar/core';
+import { transactionRequest } from '../params/index.js';
+import { prepareSend, withSenderLock } from '../shared/sign.js';
+
+/** Anvil's: sends a transaction from any `from` without a signature, impersonated or not. */
+export const eth_sendUnsignedTransaction = defineRpcMethod({
+  name: 'eth_sendUnsignedTransaction',
+  params: [transactionRequest('transaction')],
+  handler: (ctx, [req]) =>
+    withSenderLock(ctx.kernel, req.from?.toString() ?? '', async () => {
+      const { tx, sender } = await prepareSend(ctx.kernel, req, { unsigned: true });
+      const { hash } = await ctx.kernel.txs.submit(tx, sender, { impersonated: true });
+      return toData(hash);
+    }),
+});

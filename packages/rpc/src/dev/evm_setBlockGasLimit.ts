@@ -1,0 +1,13 @@
+import { defineRpcMethod } from '@ashlar/core';
+import { argumentError, quantity } from '../params/index.js';
+
+/** Gas limit of the blocks mined from now on. */
+export const evm_setBlockGasLimit = defineRpcMethod({
+  name: 'evm_setBlockGasLimit',
+  params: [quantity('gasLimit')],
+  handler: (ctx, [gasLimit]) => {
+    if (gasLimit < 21_000n) throw argumentError(0, 'gasLimit', `block gas limit ${gasLimit} is below 21000`);
+    ctx.kernel.miner.gasLimit = gasLimit;
+    return true;
+  },
+});

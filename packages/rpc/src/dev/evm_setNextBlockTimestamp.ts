@@ -1,0 +1,25 @@
+import { defineRpcMethod } from '@ashlar/core';
+import { argumentError } from '../params/index.js';
+import { quantityOrNumber } from './params.js';
+
+/**
+ * Fixes the next block's timestamp, which must come after the head's (-32602 naming the
+ * parameter otherwise). Answers the timestamp as a decimal string, as Hardhat does.
+ */
+export const evm_setNextBlockTimestamp = defineRpcMethod({
+  name: 'evm_setNextBlockTimestamp',
+  aliases: ['anvil_setNextBlockTimestamp'],
+  params: [quantityOrNumber('timestamp')],
+  handler: (ctx, [timestamp]) => {
+    const head = ctx.kernel.chain.head.block.header.timestamp;
+    if (timestamp <= head) {
+      throw argumentError(
+        0,
+        'timestamp',
+        `timestamp ${timestamp} is lower than or equal to the previous block's timestamp ${head}`,
+      );
+    }
+    ctx.kernel.miner.nextTimestamp = timestamp;
+    return timestamp.toString();
+  },
+});

@@ -1,0 +1,64 @@
+import { type ParamParser, defineRpcMethod, toData, toQuantity } from '@ashlar/core';
+import { getMerkleStateProof } from '@ethereumjs/statemanager';
+import { bytesToBigInt } from '@ethereumjs/util';
+import {
+  LATEST,
+  address,
+  blockTagOrHash,
+  decodeArrayOf,
+  decodeStorageKey,
+  makeParser,
+  typeError,
+  withDefault,
+} from '../params/index.js';
+import { toBlockRef } from '../shared/state.js';
+
+interface ProofKey {
+  slot: Uint8Array;
+  /** geth echoes a full 32-byte key as given and any shorter one as a QUANTITY. */
+  full: boolean;
+}
+
+function decodeProofKey(v: unknown): ProofKey {
+  if (typeof v !== 'string') throw typeError(v, 'string');
+  const digits = v.replace(/^0x/i, '').length;
+  return { slot: decodeStorageKey(v), full: digits === 64 };
+}
+
+const proofKeys = (name: string): ParamParser<ProofKey[]> =>
+  makeParser(name, (v) => decodeArrayOf(v, decodeProofKey, '[]string'));
+
+/** EIP-1186: account and storage proofs against the state root of a block (@ethereumjs/mpt). */
+export const eth_getProof = defineRpcMethod({
+  name: 'eth_getProof',
+  params: [address('address'), proofKeys('storageKeys'), withDefault(blockTagOrHash('block'), LATEST)],
+  handler: async (ctx, [addr, keys, block]) => {
+    const chain = ctx.kernel.chain;
+    const sb = await chain.requireBlock(toBlockRef(block));
+    // The head's state can differ from its header after dev state edits; proofs follow the state.
+    const root = chain.isHead(sb) ? chain.headStateRoot : sb.block.header.stateRoot;
+    const sm = chain.newStateManager({ mpt: true });
+    await sm.setStateRoot(root);
+    const proof = await getMerkleStateProof(
+      sm,
+      addr,
+      keys.map((k) => k.slot),
+    );
+    return {
+      address: addr.toString().toLowerCase(),
+      accountProof: proof.accountProof,
+      balance: proof.balance,
+      codeHash: proof.codeHash,
+      nonce: proof.nonce,
+      storageHash: proof.storageHash,
+      storageProof: keys.map((k, i) => {
+        const p = proof.storageProof[i];
+        return {
+          key: k.full ? toData(k.slot) : toQuantity(bytesToBigInt(k.slot)),
+          value: toQuantity(BigInt(p?.value === '0x' || p === undefined ? 0 : p.value)),
+          proof: p?.proof ?? [],
+        };
+      }),
+    };
+  },
+});

@@ -1,0 +1,23 @@
+import { type CallRequest, type Kernel, type StoredBlock, scratchVm } from '@ashlar/core';
+import { type Block, createBlock } from '@ethereumjs/block';
+import type { VM } from '@ethereumjs/vm';
+
+/** A call without any fee field runs at base fee 0 (as geth's eth_call). */
+export function isFeeless(req: CallRequest): boolean {
+  return req.gasPrice === undefined && req.maxFeePerGas === undefined && req.maxPriorityFeePerGas === undefined;
+}
+
+/** A scratch VM on a block's state (the head's live state root for the head) under its rules. */
+export async function vmAtBlock(kernel: Kernel, sb: StoredBlock): Promise<VM> {
+  const chain = kernel.chain;
+  const root = chain.isHead(sb) ? chain.headStateRoot : sb.block.header.stateRoot;
+  return scratchVm(chain, root, { number: sb.number, timestamp: sb.block.header.timestamp });
+}
+
+/** The header a call executes under: the block's, with room for `gas` and, for feeless calls, base fee 0. */
+export function callBlock(vm: VM, sb: StoredBlock, gas: bigint, feeless: boolean): Block {
+  const h = sb.block.header;
+  const header = { ...h.toJSON(), gasLimit: gas > h.gasLimit ? gas : h.gasLimit } as Record<string, unknown>;
+  if (feeless && h.baseFeePerGas !== undefined) header.baseFeePerGas = 0n;
+  return createBlock({ header }, { common: vm.common, skipConsensusFormatValidation: true });
+}

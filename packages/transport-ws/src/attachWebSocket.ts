@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { Server as HttpsServer } from 'node:https';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { resolveOptions, type WebSocketOptions, type WebSocketTarget } from './options.js';
+import { FlushScheduler } from './FlushScheduler.js';
+import { createSerializer } from './serialize.js';
+import { ownsUpgrade, refuseUpgrade } from './upgrade.js';
+import { type ConnectionContext, type DropReason, WsConnection } from './WsConnection.js';
+
+/** What an endpoint has seen; cheap to read, for operators and tests. */
+export interface WebSocketStats {
+  /** Open connections. */
+  connections: number;
+  /** Live subscriptions over all connections. */
+  subscriptions: number;
+  /** Bytes waiting to be sent, over all connections. */
+  bufferedBytes: number;
+  /** Upgrades refused because maxConnections was reached. */
+  refusedConnections: number;
+  /** Clients cut because their backlog passed maxBufferedBytes. */
+  droppedSlowConsumers: number;
+  /** Clients cut because they stopped answering pings. */
+  droppedDeadPeers: number;
+}
+
+export interface WebSocketEndpoint {
+  /** The path it answers on. */
+  readonly path: string;
+  stats(): WebSocketStats;
+  /** Stops taking upgrades, closes every connection (1001) and stops the heartbeat. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves JSON-RPC over WebSocket on an existing HTTP(S) server, through its 'upgrade' event:
+ * plain node:http, or the server under express, fastify or koa. Upgrades to other paths are
+ * left alone for other listeners.
+ *
+ * @example
+ * const server = http.createServer(createHttpHandler({ engine: kernel }));
+ * const ws = attachWebSocket({ engine: kernel }, server);
+ * server.listen(8545); // http://… and ws://… on one port
+ */
+export function attachWebSocket(
+  target: WebSocketTarget,
+  server: HttpServer | HttpsServer,
+  options?: WebSocketOptions,
+): WebSocketEndpoint {
+  const o = resolveOptions(options);
+  const wss = new WebSocketServer({
+    noServer: true,
+    clientTracking: false,
+    perMessageDeflate: false,
+    maxPayload: o.maxFrameBytes,
+  });
+  const connections = new Set<WsConnection>();
+  const counters = { refusedConnections: 0, droppedSlowConsumers: 0, droppedDeadPeers: 0 };
+  // Ids unique across endpoints in one process, for logs (subscriptions key on the object).
+  const idPrefix = `ws-${randomBytes(3).toString('hex')}`;
+  let nextId = 0;
+  let closing: Promise<void> | undefined;
+  const scheduler = new FlushScheduler(o.flushIntervalMs);
+
+  const ctx: ConnectionContext = {
+    engine: target.engine,
+    serialize: createSerializer(),
+    maxBufferedBytes: o.maxBufferedBytes,
+    maxSubscriptions: o.maxSubscriptionsPerConnection,
+    logger: o.logger,
+    scheduler,
+    onGone(c: WsConnection, reason: DropReason | undefined) {
+      connections.delete(c);
+      if (reason === 'slow-consumer') counters.droppedSlowConsumers++;
+      else if (reason === 'dead-peer') counters.droppedDeadPeers++;
+    },
+  };
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    if (!ownsUpgrade(req, o.path)) return;
+    if (connections.size >= o.maxConnections) {
+      counters.refusedConnections++;
+      refuseUpgrade(
+        socket,
+        503,
+        -32005,
+        `too many WebSocket connections: limit is ${o.maxConnections} (maxConnections); try again later`,
+      );
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      connections.add(new WsConnection(ws, socket, `${idPrefix}-${++nextId}`, ctx));
+    });
+  };
+  server.on('upgrade', onUpgrade);
+
+  const heartbeat =
+    o.heartbeatMs > 0
+      ? setInterval(() => {
+          for (const c of connections) c.heartbeat();
+        }, o.heartbeatMs)
+      : undefined;
+  // The heartbeat serves connections; it must never be what keeps a process alive.
+  heartbeat?.unref();
+
+  return {
+    path: o.path,
+    stats() {
+      let subscriptions = 0;
+      let bufferedBytes = 0;
+      for (const c of connections) {
+        subscriptions += c.subscriptions;
+        bufferedBytes += c.bufferedBytes;
+      }
+      return { connections: connections.size, subscriptions, bufferedBytes, ...counters };
+    },
+    close() {
+      closing ??= (async () => {
+        server.off('upgrade', onUpgrade);
+        if (heartbeat) clearInterval(heartbeat);
+        scheduler.close();
+        await Promise.all([...connections].map((c) => c.close(1001, 'server is shutting down', o.closeGraceMs)));
+        await new Promise<void>((resolve) => wss.close(() => resolve()));
+      })();
+      return closing;
+    },
+  };
+}

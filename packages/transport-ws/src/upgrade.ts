@@ -1,0 +1,32 @@
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+
+/** The request's path without its query, trailing slash dropped (as options.path is normalised). */
+function pathOf(url: string | undefined): string {
+  const raw = url ?? '/';
+  const q = raw.indexOf('?');
+  const p = q === -1 ? raw : raw.slice(0, q);
+  return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p;
+}
+
+/**
+ * Is this upgrade ours? Only WebSocket upgrades to our path: anything else stays untouched for
+ * the server's other 'upgrade' listeners (a dev server's hot reload, another WebSocket app).
+ */
+export function ownsUpgrade(req: IncomingMessage, path: string): boolean {
+  return req.headers.upgrade?.toLowerCase() === 'websocket' && pathOf(req.url) === path;
+}
+
+/** Answers an upgrade we will not accept with a plain HTTP response whose body is a JSON-RPC error. */
+export function refuseUpgrade(socket: Duplex, status: number, code: number, message: string): void {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } });
+  const head = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
+    'Connection: close',
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+  ].join('\r\n');
+  // The peer may already be gone; a failed write must not become an uncaught error.
+  socket.on('error', () => {});
+  socket.end(`${head}\r\n\r\n${body}`, () => socket.destroy());
+}
