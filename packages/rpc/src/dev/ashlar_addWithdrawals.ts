@@ -1,4 +1,4 @@
-import { AshlarError, ErrorCodes, defineRpcMethod } from '@ashlar/core';
+import { AshlarError, ErrorCodes, type Kernel, defineRpcMethod } from '@ashlar/core';
 import { type WithdrawalData, bigIntToHex } from '@ethereumjs/util';
 import {
   arrayOf,
@@ -33,6 +33,20 @@ function decodeWithdrawal(v: unknown): WithdrawalParam {
   };
 }
 
+/** How far back to look for the last paid withdrawal (blocks without any are skipped). */
+const SCAN_LIMIT = 10_000n;
+
+/** One past the index of the last withdrawal a block paid (0 when none did in the last blocks). */
+async function nextPaidIndex(k: Kernel): Promise<bigint> {
+  const head = k.chain.head.number;
+  const stop = head > SCAN_LIMIT ? head - SCAN_LIMIT : 0n;
+  for (let n = head; n > stop; n--) {
+    const last = (await k.chain.getBlock(n))?.block.withdrawals?.at(-1)?.index;
+    if (last !== undefined) return BigInt(last) + 1n;
+  }
+  return 0n;
+}
+
 /**
  * EIP-4895 withdrawals (amounts in Gwei) for the next mined block: a dev chain has no beacon
  * chain to send them, so tests of withdrawal handling add them by hand. Answers how many are
@@ -41,15 +55,15 @@ function decodeWithdrawal(v: unknown): WithdrawalParam {
 export const ashlar_addWithdrawals = defineRpcMethod({
   name: 'ashlar_addWithdrawals',
   params: [arrayOf('withdrawals', decodeWithdrawal, '[]*types.Withdrawal')],
-  handler: (ctx, [list]) => {
+  handler: async (ctx, [list]) => {
     const k = ctx.kernel;
     if (!k.chain.common.isActivatedEIP(4895)) {
       throw new AshlarError(ErrorCodes.INVALID_PARAMS, 'withdrawals need EIP-4895 (shanghai or later)');
     }
     const miner = k.miner;
-    // Indexes run on from the last withdrawal waiting, or the last one the head block paid.
-    const last = miner.pendingWithdrawals.at(-1)?.index ?? k.chain.head.block.withdrawals?.at(-1)?.index;
-    let next = last === undefined ? 0n : BigInt(last as bigint | string) + 1n;
+    // Indexes run on from the last withdrawal waiting, or else the last one any block paid.
+    const waiting = miner.pendingWithdrawals.at(-1)?.index;
+    let next = waiting === undefined ? await nextPaidIndex(k) : BigInt(waiting as bigint | string) + 1n;
     for (const w of list) {
       const index = w.index ?? next;
       next = index + 1n;

@@ -95,6 +95,12 @@ describe('ashlar_addWithdrawals', () => {
     ]);
     await rpc('evm_mine');
     expect((await latest()).withdrawals).toEqual([]);
+    // after a block without withdrawals, indexes still run on from the last one paid
+    await rpc('ashlar_addWithdrawals', [[w]]);
+    await rpc('evm_mine');
+    expect((await latest()).withdrawals).toEqual([
+      { index: '0x7', validatorIndex: '0x7', address: X, amount: '0x3b9aca00' },
+    ]);
   });
 
   it('rejects a withdrawal without an address (-32602 naming it)', async () => {
