@@ -63,6 +63,10 @@ describe.each(SERVED_NODES)('ethers JsonRpcProvider polling filters, %s', (_name
       // ethers uninstalls its filter when the last listener goes.
       await contract.removeAllListeners();
       await untilExactly(() => filterCount(node.kernel), before);
+      // ethers sends eth_uninstallFilter without awaiting it; destroying the provider while its
+      // answer is on the way rejects a promise nobody holds. Let every answer arrive first.
+      await Promise.allSettled(handle.mock.results.map((r) => r.value));
+      await new Promise((r) => setTimeout(r, 100));
     } finally {
       handle.mockRestore();
       await contract.removeAllListeners();
