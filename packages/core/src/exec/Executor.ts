@@ -6,6 +6,7 @@ import type { ChainService } from '../chain/ChainService.js';
 import type { StoredBlock } from '../chain/types.js';
 import { AshlarError } from '../errors/AshlarError.js';
 import { ErrorCodes } from '../errors/codes.js';
+import { applyStateOverrides } from './applyStateOverrides.js';
 import { revertMessage } from './decodeRevert.js';
 import type { CallRequest, StateOverrides } from './types.js';
 
@@ -73,26 +74,6 @@ export class Executor {
     return block;
   }
 
-  private async applyOverrides(vm: VM, overrides: StateOverrides | undefined): Promise<void> {
-    if (!overrides) return;
-    const sm = vm.stateManager;
-    for (const [addrHex, o] of overrides) {
-      const address = createAddressFromString(addrHex);
-      const acct = (await sm.getAccount(address)) ?? new Account();
-      if (o.balance !== undefined) acct.balance = o.balance;
-      if (o.nonce !== undefined) acct.nonce = o.nonce;
-      await sm.putAccount(address, acct);
-      if (o.code !== undefined) await sm.putCode(address, o.code);
-      if (o.state) {
-        await sm.clearStorage(address);
-        for (const [k, v] of o.state) await sm.putStorage(address, setLengthLeft(hexKey(k), 32), v);
-      }
-      if (o.stateDiff) {
-        for (const [k, v] of o.stateDiff) await sm.putStorage(address, setLengthLeft(hexKey(k), 32), v);
-      }
-    }
-  }
-
   private async runOnce(vm: VM, sb: StoredBlock, req: CallRequest, gas: bigint): Promise<CallOutcome> {
     const from = req.from ?? ZERO_ADDRESS;
     const noFee =
@@ -135,7 +116,7 @@ export class Executor {
   async call(req: CallRequest, sb: StoredBlock, overrides?: StateOverrides): Promise<Uint8Array> {
     const gas = this.capGas(req, sb);
     const out = await this.withVm(sb, async (vm) => {
-      await this.applyOverrides(vm, overrides);
+      await applyStateOverrides(vm.stateManager, overrides);
       return this.runOnce(vm, sb, req, gas);
     });
     if (out.error === 'revert') {
@@ -149,7 +130,7 @@ export class Executor {
   async estimateGas(req: CallRequest, sb: StoredBlock, overrides?: StateOverrides): Promise<bigint> {
     let hi = this.capGas(req, sb);
     return this.withVm(sb, async (vm) => {
-      await this.applyOverrides(vm, overrides);
+      await applyStateOverrides(vm.stateManager, overrides);
       const first = await this.runOnce(vm, sb, req, hi);
       if (first.error === 'revert') {
         throw new AshlarError(ErrorCodes.REVERTED, revertMessage(first.returnValue), {
@@ -185,11 +166,6 @@ export class Executor {
 
 function isZeroFee(req: CallRequest): boolean {
   return (req.gasPrice ?? 0n) === 0n && (req.maxFeePerGas ?? 0n) === 0n && (req.maxPriorityFeePerGas ?? 0n) === 0n;
-}
-
-function hexKey(k: string): Uint8Array {
-  const h = k.startsWith('0x') ? k.slice(2) : k;
-  return Uint8Array.from(Buffer.from(h.length % 2 ? `0${h}` : h, 'hex'));
 }
 
 function executionMessage(error: string, gas: bigint): string {

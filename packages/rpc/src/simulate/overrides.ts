@@ -1,5 +1,4 @@
-import { AshlarError, ErrorCodes } from '@ashlar/core';
-import { Account, createAddressFromString, setLengthLeft } from '@ethereumjs/util';
+import { AshlarError, ErrorCodes, applyStateOverrides } from '@ashlar/core';
 import type { VM } from '@ethereumjs/vm';
 import type { StateOverrideParam } from '../params/index.js';
 
@@ -55,25 +54,5 @@ export async function applySimOverrides(
     if (fn !== undefined && precompiles.get(key) === fn) precompiles.delete(key);
   }
 
-  const sm = vm.stateManager;
-  for (const [addr, o] of overrides) {
-    const address = createAddressFromString(addr);
-    // An entry that only moves a precompile leaves the account untouched (no empty account appears).
-    if (o.balance !== undefined || o.nonce !== undefined) {
-      const acct = (await sm.getAccount(address)) ?? new Account();
-      if (o.balance !== undefined) acct.balance = o.balance;
-      if (o.nonce !== undefined) acct.nonce = o.nonce;
-      await sm.putAccount(address, acct);
-    }
-    if (o.code !== undefined) await sm.putCode(address, o.code);
-    if (o.state) {
-      await sm.clearStorage(address);
-      for (const [k, v] of o.state) await sm.putStorage(address, setLengthLeft(hex(k), 32), v);
-    }
-    if (o.stateDiff) for (const [k, v] of o.stateDiff) await sm.putStorage(address, setLengthLeft(hex(k), 32), v);
-  }
-}
-
-function hex(k: string): Uint8Array {
-  return Uint8Array.from(Buffer.from(unprefixed(k), 'hex'));
+  await applyStateOverrides(vm.stateManager, overrides);
 }
