@@ -1,57 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { type Server, createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { type Cli, runningClis, startCli } from './helpers/cli.js';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const ACCOUNT0 = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const ACCOUNT1 = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 
-interface Cli {
-  proc: ChildProcess;
-  stdout(): string;
-  stderr(): string;
-  /** The URL of the "Listening on" line; rejects if the process exits first. */
-  url: Promise<string>;
-  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
+const running = runningClis;
 
-const running = new Set<ChildProcess>();
-
-function cli(args: string[], env: Record<string, string> = {}): Cli {
-  const proc = spawn(
-    process.execPath,
-    ['--conditions=@ashlar/source', '--import', 'tsx', 'packages/cli/src/bin.ts', ...args],
-    { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  running.add(proc);
-  let out = '';
-  let err = '';
-  proc.stdout!.setEncoding('utf8');
-  proc.stderr!.setEncoding('utf8');
-  proc.stderr!.on('data', (d: string) => {
-    err += d;
-  });
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) =>
-    proc.on('exit', (code, signal) => {
-      running.delete(proc);
-      res({ code, signal });
-    }),
-  );
-  const url = new Promise<string>((res, rej) => {
-    proc.stdout!.on('data', (d: string) => {
-      out += d;
-      const m = /Listening on (http:\/\/\S+)/.exec(out);
-      if (m) res(m[1]);
-    });
-    void exit.then(({ code }) => rej(new Error(`ashlar exited (${code}) before listening: ${err}`)));
-  });
-  url.catch(() => undefined);
-  return { proc, stdout: () => out, stderr: () => err, url, exit };
-}
+const cli = startCli;
 
 let rpcId = 0;
 async function rpc<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {

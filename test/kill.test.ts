@@ -1,51 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { runningClis, startCli } from './helpers/cli.js';
 import { afterAll, expect, it } from 'vitest';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const ACCOUNT0 = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const ACCOUNT1 = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 
-const running = new Set<ChildProcess>();
+const running = runningClis;
 const tmp = mkdtempSync(join(tmpdir(), 'ashlar-kill-'));
 afterAll(() => {
   for (const p of running) p.kill('SIGKILL');
   rmSync(tmp, { recursive: true, force: true });
 });
 
-function cli(args: string[]) {
-  const proc = spawn(
-    process.execPath,
-    ['--conditions=@ashlar/source', '--import', 'tsx', 'packages/cli/src/bin.ts', ...args],
-    { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  running.add(proc);
-  let out = '';
-  let err = '';
-  proc.stdout!.setEncoding('utf8');
-  proc.stderr!.setEncoding('utf8');
-  proc.stderr!.on('data', (d: string) => {
-    err += d;
-  });
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) =>
-    proc.on('exit', (code, signal) => {
-      running.delete(proc);
-      res({ code, signal });
-    }),
-  );
-  const url = new Promise<string>((res, rej) => {
-    proc.stdout!.on('data', (d: string) => {
-      out += d;
-      const m = /Listening on (http:\/\/\S+)/.exec(out);
-      if (m) res(m[1]);
-    });
-    void exit.then(({ code }) => rej(new Error(`ashlar exited (${code}) before listening: ${err}`)));
-  });
-  url.catch(() => undefined);
-  return { proc, url, exit, stderr: () => err };
-}
+const cli = startCli;
 
 interface RpcResponse<T> {
   id: number;
