@@ -82,3 +82,14 @@ export { decodeTextReturn } from './index/tokenMetadata.js';
 export { blockReward } from './index/blockRows.js';
 export { dayOf } from './index/indexKeys.js';
 export type { Progress } from './index/progress.js';
+export { CallFrameTracer } from './trace/CallFrameTracer.js';
+export {
+  type CallFrame,
+  type CallType,
+  type FrameLog,
+  type FlatFrame,
+  flattenFrames,
+  hasErrorInInternalFrames,
+  gethError,
+  parityError,
+} from './trace/callFrames.js';
