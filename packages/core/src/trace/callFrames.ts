@@ -49,7 +49,7 @@ export function flattenFrames(root: CallFrame): FlatFrame[] {
   const out: FlatFrame[] = [];
   const walk = (frame: CallFrame, traceAddress: number[]): void => {
     out.push({ frame, traceAddress });
-    frame.calls.forEach((c, i) => walk(c, [...traceAddress, i]));
+    for (let i = 0; i < frame.calls.length; i++) walk(frame.calls[i], [...traceAddress, i]);
   };
   walk(root, []);
   return out;
