@@ -61,6 +61,7 @@ export { Executor, buildUnsignedTx } from './exec/Executor.js';
 export { scratchVm } from './exec/scratchVm.js';
 export type { CallRequest, AccountOverride, StateOverrides } from './exec/types.js';
 export { applyStateOverrides } from './exec/applyStateOverrides.js';
+export { accessListField, authorizationListField } from './exec/txFields.js';
 export { decodeRevertReason, revertMessage, PANIC_REASONS } from './exec/decodeRevert.js';
 export { toQuantity, toData, fromData } from './util/hex.js';
 export { createProvider, type Eip1193Provider, type ProviderEvents } from './provider/createProvider.js';

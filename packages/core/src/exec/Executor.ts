@@ -1,6 +1,6 @@
 import { type Block, createBlock } from '@ethereumjs/block';
 import { type TypedTransaction, createTx } from '@ethereumjs/tx';
-import { Account, Address, bigIntToHex, bytesToHex, createAddressFromString, setLengthLeft } from '@ethereumjs/util';
+import { Account, Address, bytesToHex, createAddressFromString, setLengthLeft } from '@ethereumjs/util';
 import { type RunTxResult, type VM, runTx } from '@ethereumjs/vm';
 import type { ChainService } from '../chain/ChainService.js';
 import type { StoredBlock } from '../chain/types.js';
@@ -9,6 +9,7 @@ import { ErrorCodes } from '../errors/codes.js';
 import { applyStateOverrides } from './applyStateOverrides.js';
 import { revertMessage } from './decodeRevert.js';
 import type { CallRequest, StateOverrides } from './types.js';
+import { accessListField, authorizationListField } from './txFields.js';
 
 export interface CallOutcome {
   result: RunTxResult;
@@ -211,20 +212,10 @@ export function buildUnsignedTx(
       data.maxPriorityFeePerGas = data.maxFeePerGas;
   } else data.gasPrice = req.gasPrice ?? 0n;
   if (type >= 1) {
-    data.accessList = (req.accessList ?? []).map((a) => ({
-      address: a.address.toString(),
-      storageKeys: a.storageKeys.map((k) => bytesToHex(k)),
-    }));
+    data.accessList = accessListField(req);
   }
   if (type === 4) {
-    data.authorizationList = (req.authorizationList ?? []).map((a) => ({
-      chainId: bigIntToHex(a.chainId),
-      address: a.address.toString(),
-      nonce: bigIntToHex(a.nonce),
-      yParity: bigIntToHex(a.yParity),
-      r: bigIntToHex(a.r),
-      s: bigIntToHex(a.s),
-    }));
+    data.authorizationList = authorizationListField(req);
   }
   if (type === 3) {
     data.blobVersionedHashes = req.blobVersionedHashes ?? [];

@@ -1,7 +1,7 @@
-import type { CallRequest } from '@ashlar/core';
+import { type CallRequest, accessListField, authorizationListField } from '@ashlar/core';
 import type { Common } from '@ethereumjs/common';
 import { type TypedTransaction, createTx } from '@ethereumjs/tx';
-import { type Address, bigIntToHex, bytesToHex } from '@ethereumjs/util';
+import { type Address, bytesToHex } from '@ethereumjs/util';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 
 /**
@@ -35,24 +35,14 @@ export function simTransaction(
     data.chainId = chainId;
     data.maxFeePerGas = req.maxFeePerGas ?? 0n;
     data.maxPriorityFeePerGas = req.maxPriorityFeePerGas ?? 0n;
-    data.accessList = (req.accessList ?? []).map((a) => ({
-      address: a.address.toString(),
-      storageKeys: a.storageKeys.map((k) => bytesToHex(k)),
-    }));
+    data.accessList = accessListField(req);
   }
   if (type === 3) {
     data.blobVersionedHashes = (req.blobVersionedHashes ?? []).map((h) => bytesToHex(h));
     data.maxFeePerBlobGas = req.maxFeePerBlobGas ?? 0n;
   }
   if (type === 4) {
-    data.authorizationList = (req.authorizationList ?? []).map((a) => ({
-      chainId: bigIntToHex(a.chainId),
-      address: a.address.toString(),
-      nonce: bigIntToHex(a.nonce),
-      yParity: bigIntToHex(a.yParity),
-      r: bigIntToHex(a.r),
-      s: bigIntToHex(a.s),
-    }));
+    data.authorizationList = authorizationListField(req);
   }
   const tx = createTx(data as Parameters<typeof createTx>[0], { common, freeze: false });
   const hash = keccak_256(tx.serialize());
