@@ -1,6 +1,6 @@
 import { type Block, createBlock } from '@ethereumjs/block';
 import { type TypedTransaction, createTx } from '@ethereumjs/tx';
-import { Account, Address, bytesToHex, createAddressFromString, setLengthLeft } from '@ethereumjs/util';
+import { Address, bytesToHex } from '@ethereumjs/util';
 import { type RunTxResult, type VM, runTx } from '@ethereumjs/vm';
 import type { ChainService } from '../chain/ChainService.js';
 import type { StoredBlock } from '../chain/types.js';
