@@ -1,8 +1,10 @@
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
-import { bytesToHex } from '@ethereumjs/util';
+import { bytesToHex, publicToAddress } from '@ethereumjs/util';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MNEMONIC, deriveAccounts } from './accounts.js';
+import { publicKeyOf } from './nativeCrypto.js';
 
 describe('deriveAccounts', () => {
   it("gives Hardhat and Anvil's well-known dev accounts", () => {
@@ -25,5 +27,15 @@ describe('deriveAccounts', () => {
 
   it('refuses an invalid mnemonic', () => {
     expect(() => deriveAccounts('not a real mnemonic at all', 1)).toThrow(/invalid mnemonic/);
+  });
+});
+
+describe('publicKeyOf', () => {
+  it("gives the key noble derives, whose address is the account's", () => {
+    for (const a of deriveAccounts(DEFAULT_MNEMONIC, 3)) {
+      const pub = publicKeyOf(a.privateKey);
+      expect(bytesToHex(pub)).toBe(bytesToHex(secp256k1.getPublicKey(a.privateKey, false).slice(1)));
+      expect(bytesToHex(publicToAddress(pub))).toBe(a.address.toString());
+    }
   });
 });

@@ -8,6 +8,7 @@ import type { CustomCrypto } from '@ethereumjs/common';
 import { concatBytes, setLengthLeft } from '@ethereumjs/util';
 
 interface Secp256k1Native {
+  publicKeyCreate(privateKey: Uint8Array, compressed?: boolean): Uint8Array;
   ecdsaRecover(sig: Uint8Array, recid: number, msg32: Uint8Array, compressed?: boolean): Uint8Array;
   ecdsaSign(msg32: Uint8Array, privateKey: Uint8Array): { signature: Uint8Array; recid: number };
 }
@@ -69,5 +70,21 @@ export const nativeCrypto: CustomCrypto = {
   ecsign: ecsign as unknown as CustomCrypto['ecsign'],
   ecdsaRecover,
 };
+
+const publicKeys = new WeakMap<Uint8Array, Uint8Array>();
+
+/**
+ * The 64-byte public key (no 0x04 prefix) of a private key, remembered per key object: a
+ * transaction the node signs itself can carry its sender's key instead of recovering it
+ * from the signature it just made.
+ */
+export function publicKeyOf(privateKey: Uint8Array): Uint8Array {
+  let pub = publicKeys.get(privateKey);
+  if (pub === undefined) {
+    pub = native.publicKeyCreate(privateKey, false).slice(1);
+    publicKeys.set(privateKey, pub);
+  }
+  return pub;
+}
 
 export { ecsign as signHash, keccak256 };

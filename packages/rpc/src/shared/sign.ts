@@ -1,4 +1,4 @@
-import { AshlarError, ErrorCodes, type Kernel, devServicesOf, impersonatedTx } from '@ashlar/core';
+import { AshlarError, ErrorCodes, type Kernel, devServicesOf, impersonatedTx, publicKeyOf } from '@ashlar/core';
 import { type TypedTransaction, createTx } from '@ethereumjs/tx';
 import { type Address, bytesToHex } from '@ethereumjs/util';
 import type { TransactionRequest } from '../params/index.js';
@@ -45,9 +45,12 @@ async function defaultGas(kernel: Kernel, req: TransactionRequest): Promise<bigi
 export async function signRequest(kernel: Kernel, req: TransactionRequest): Promise<TypedTransaction> {
   const key = keyOf(kernel, req);
   const data = await requestTxData(kernel, req);
-  return asInvalidParams(() =>
+  const tx = asInvalidParams(() =>
     createTx(data as Parameters<typeof createTx>[0], { common: kernel.chain.common }).sign(key),
   );
+  // The sender is known: spare runTx recovering it from the signature just made (~0.15 ms).
+  (tx as unknown as { cache: { senderPubKey?: Uint8Array } }).cache.senderPubKey = publicKeyOf(key);
+  return tx;
 }
 
 /** A transaction ready to submit, and whether it goes in unsigned for an impersonated sender. */
