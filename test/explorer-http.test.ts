@@ -59,7 +59,7 @@ describe('explorer over HTTP', () => {
         status: 400,
         body: { message: 'Unknown API v2 action' },
       });
-      expect(await get(node.url, `/api/v2/smart-contracts/${token}`)).toEqual({
+      expect(await get(node.url, `/api/v2/smart-contracts/${token}/methods-read`)).toEqual({
         status: 404,
         body: { message: 'Not found' },
       });

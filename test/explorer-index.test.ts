@@ -13,7 +13,9 @@ import {
   memoryStorage,
 } from '@ashlar/core';
 import { levelStorage } from '@ashlar/storage-level';
+import { Interface } from 'ethers';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadArtifact } from './helpers/contracts.js';
 import {
   ChainDriver,
   type Hex,
@@ -24,8 +26,18 @@ import {
 } from './helpers/explorerChain.js';
 import { dumpIndex, levelLikeMemoryStorage } from './helpers/indexDump.js';
 
-/** Activity touching every part of the index: new token and holders, NFTs, an ERC-1155 batch, withdrawals, coins. */
+/** Activity touching every part of the index: new token and holders, NFTs, an ERC-1155 batch, withdrawals, coins, internal transactions. */
 let withdrawalIndex = 100;
+
+/** Tracer.sol: a deployment whose constructor creates a contract, and a run with every kind of call frame. */
+async function internalActivity(d: ChainDriver): Promise<void> {
+  const { address } = await d.deploy('Tracer');
+  const run = new Interface(loadArtifact('Tracer').abi).encodeFunctionData('run', [
+    d.accounts[5],
+    `0x${'11'.repeat(32)}`,
+  ]);
+  await d.send({ to: address, value: 3n, data: run as Hex, gas: 1_000_000n });
+}
 
 async function moreActivity(d: ChainDriver, rc: { token: Hex; nft: Hex; multi: Hex }): Promise<void> {
   const [a, b, c, , , f] = d.accounts;
@@ -36,6 +48,7 @@ async function moreActivity(d: ChainDriver, rc: { token: Hex; nft: Hex; multi: H
   await d.call('Collectible', rc.nft, 'transferFrom', [c, a, 1n], { from: c });
   await d.call('MultiToken', rc.multi, 'safeBatchTransferFrom', [b, f, [4n, 5n], [5n, 5n], '0x'], { from: b });
   await d.send({ from: f, to: a, value: 3n });
+  await internalActivity(d);
   await d.kernel.request({
     method: 'ashlar_addWithdrawals',
     params: [[{ index: `0x${(withdrawalIndex++).toString(16)}`, validatorIndex: '0x9', address: f, amount: '0x10' }]],
@@ -67,6 +80,8 @@ describe.each(storages)('explorer index in %s', (_name, storage) => {
       const again = await dumpIndex(index);
       expect(Object.keys(again.idxToken)).toHaveLength(Object.keys(after.idxToken).length);
       expect(again.idxTx).toHaveLength(after.idxTx.length);
+      expect(again.idxAddrInternal).toHaveLength(after.idxAddrInternal.length);
+      expect(after.idxInternal.length).toBeGreaterThan(before.idxInternal.length);
       expect((await api(k, '/api/v2/tokens')).body.items).toHaveLength(4);
     } finally {
       await k.close();
@@ -126,8 +141,12 @@ describe('explorer index on LevelDB across restarts', () => {
   it('rebuilds with reindex to exactly what was indexed live', async () => {
     const path = dir();
     const k1 = await open(path);
-    await buildRichChain(k1);
+    const rc1 = await buildRichChain(k1);
+    await internalActivity(rc1.d);
     const live = await dumpIndex(indexOf(k1) as NonNullable<ReturnType<typeof indexOf>>);
+    // Internal transactions: the CREATE of each of the rich chain's 3 deployments, Tracer's 2
+    // (its own, and Callee by its constructor) and the run's 8 frames below its top call.
+    expect(live.idxInternal).toHaveLength(13);
     const head = k1.chain.head.number;
     await k1.close();
 
@@ -166,7 +185,7 @@ describe('explorer index on LevelDB across restarts', () => {
     const k2 = await open(path, { progress: r.progress });
     const caughtUp = await dumpIndex(indexOf(k2) as NonNullable<ReturnType<typeof indexOf>>);
     expect(r.seen.label).toMatch(/behind/);
-    expect(r.seen.total).toBe(8);
+    expect(r.seen.total).toBe(10);
     expect((await api(k2, '/api/v2/main-page/blocks')).body[0].height).toBe(Number(behind));
     await k2.close();
 

@@ -1,116 +1,82 @@
-// Test-chain figures, in-process through the EIP-1193 provider (what a Hardhat-style suite talks
-// to): a suite that restores an ERC-20 fixture by snapshot before each test, the cost of one
-// evm_snapshot + evm_revert pair on a short and on a long chain, and hardhat_mine of a million
-// blocks. Hardhat's own figures are not measured here: it is not installed in this workspace.
-import { readFileSync } from 'node:fs';
+// Test-chain figures of issue #5, in-process through the EIP-1193 provider (what a Hardhat-style
+// suite talks to), for Ashlar and, in the same run, for Hardhat's in-process network: the suite
+// that restores an ERC-20 fixture by snapshot before each test, the snapshot+revert pair on a
+// short and a long chain, hardhat_mine of a million blocks (steps in devSuiteShape.ts, shared:
+// suites interleaved, best of 2; pairs as medians). Hardhat is skipped with --no-peers or when
+// it is not installed.
 import { createProvider } from '@ashlar/core';
 import { createNode } from 'ashlar';
+import {
+  type DevChain,
+  type DevResult,
+  type Side,
+  devFigures,
+  stateDifferences,
+  unexpectedState,
+} from './devSuiteShape.js';
+import { openHardhat } from './hardhatNetwork.js';
 
-type Provider = ReturnType<typeof createProvider>;
-
-const HOLDERS = 100;
-const TXS_PER_TEST = 5;
-
-const artifacts = JSON.parse(
-  readFileSync(new URL('../../test/contracts/artifacts.json', import.meta.url), 'utf8'),
-) as Record<string, { bytecode: string }>;
-
-const word = (n: bigint | number) => BigInt(n).toString(16).padStart(64, '0');
-const text = (s: string) => word(s.length) + Buffer.from(s).toString('hex').padEnd(64, '0');
-const address = (i: number) => `0x${(0x1000 + i).toString(16).padStart(40, '0')}`;
-/** transfer(address,uint256) */
-const transfer = (to: string, amount: bigint) => `0xa9059cbb${word(BigInt(to))}${word(amount)}`;
-
-async function deployFixture(provider: Provider, from: string): Promise<string> {
-  // constructor(string name, string symbol, uint256 supply): two offsets, the supply, two strings
-  const args = word(0x60) + word(0xa0) + word(10n ** 24n) + text('Token') + text('TOK');
-  const hash = await provider.request<string>({
-    method: 'eth_sendTransaction',
-    params: [{ from, data: artifacts.Token.bytecode + args, gas: '0x2dc6c0' }],
-  });
-  const receipt = await provider.request<{ contractAddress: string }>({
-    method: 'eth_getTransactionReceipt',
-    params: [hash],
-  });
-  for (let i = 0; i < HOLDERS; i++) {
-    await provider.request({
-      method: 'eth_sendTransaction',
-      params: [{ from, to: receipt.contractAddress, data: transfer(address(i), 10n ** 19n), gas: '0x186a0' }],
-    });
-  }
-  return receipt.contractAddress;
-}
-
-/** `tests` tests, each: revert to the fixture, take a new snapshot, send 5 token transfers. */
-async function suite(tests: number): Promise<{ fixtureMs: number; suiteMs: number }> {
+export async function openAshlar(): Promise<DevChain> {
   const kernel = await createNode();
   const provider = createProvider(kernel);
-  const [from] = await provider.request<string[]>({ method: 'eth_accounts' });
-  let t = performance.now();
-  const token = await deployFixture(provider, from);
-  let snapshot = await provider.request({ method: 'evm_snapshot' });
-  const fixtureMs = performance.now() - t;
-  t = performance.now();
-  for (let test = 0; test < tests; test++) {
-    await provider.request({ method: 'evm_revert', params: [snapshot] });
-    snapshot = await provider.request({ method: 'evm_snapshot' });
-    for (let i = 0; i < TXS_PER_TEST; i++) {
-      await provider.request({
-        method: 'eth_sendTransaction',
-        params: [{ from, to: token, data: transfer(address(i), 1n), gas: '0x186a0' }],
-      });
-    }
-  }
-  const suiteMs = performance.now() - t;
-  await kernel.close();
-  return { fixtureMs, suiteMs };
+  return { request: (args) => provider.request(args), close: () => kernel.close() };
 }
 
-/** Mean ms of one evm_snapshot + evm_revert pair, one mined block between them (not counted). */
-async function snapshotPair(provider: Provider, rounds: number): Promise<number> {
-  let total = 0;
-  for (let i = 0; i < rounds; i++) {
-    let t = performance.now();
-    const id = await provider.request({ method: 'evm_snapshot' });
-    total += performance.now() - t;
-    await provider.request({ method: 'evm_mine' });
-    t = performance.now();
-    await provider.request({ method: 'evm_revert', params: [id] });
-    total += performance.now() - t;
-  }
-  return total / rounds;
+const ratio = (a: number, b: number) => Math.round((a / b) * 1000) / 1000;
+
+function printSideBySide(ashlar: Record<string, number>, hardhat: Record<string, number>): void {
+  const rows = Object.keys(ashlar).map((key) => ({
+    figure: key,
+    Ashlar: ashlar[key],
+    Hardhat: hardhat[key],
+    'Ashlar ÷ Hardhat': ratio(ashlar[key], hardhat[key]),
+  }));
+  console.table(rows);
 }
 
-export async function devSuiteBench(quick: boolean): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  const tests = quick ? 50 : 200;
-  const { fixtureMs, suiteMs } = await suite(tests);
-  out['fixture (deploy + 100 holders) ms'] = Math.round(fixtureMs);
-  out[`suite of ${tests} tests (revert + snapshot + 5 txs) ms`] = Math.round(suiteMs);
-  out['suite ms per test'] = Math.round((suiteMs / tests) * 100) / 100;
+/** Records whether the final state is the expected one, and warns (the figures stand) if not. */
+function warnIfWrong(out: Record<string, unknown>, differences: string[]): void {
+  out['final state agrees'] = differences.length === 0;
+  if (differences.length === 0) return;
+  out['final state differences'] = differences;
+  console.warn(`dev suite: WARNING, the suite's final state is not the expected one:\n  ${differences.join('\n  ')}`);
+}
 
-  const kernel = await createNode();
-  const provider = createProvider(kernel);
-  const rounds = quick ? 50 : 200;
-  await provider.request({ method: 'hardhat_mine', params: ['0x3e8'] });
-  out['snapshot+revert pair at 1,000 blocks ms'] = Math.round((await snapshotPair(provider, rounds)) * 1000) / 1000;
-  await provider.request({ method: 'hardhat_mine', params: [`0x${(99_000).toString(16)}`] });
-  out['snapshot+revert pair at 100,000 blocks ms'] = Math.round((await snapshotPair(provider, rounds)) * 1000) / 1000;
-  await kernel.close();
-
-  const fresh = await createNode();
-  const p = createProvider(fresh);
-  let t = performance.now();
-  await p.request({ method: 'hardhat_mine', params: ['0xf4240'] });
-  out['hardhat_mine 1,000,000 blocks ms'] = Math.round((performance.now() - t) * 100) / 100;
-  t = performance.now();
-  await p.request({ method: 'evm_mine' });
-  out['first block after them ms'] = Math.round((performance.now() - t) * 100) / 100;
-  await fresh.close();
+export async function devSuiteBench(quick: boolean, peers = true): Promise<Record<string, unknown>> {
+  const network = peers ? await openHardhat() : { skipped: '--no-peers' };
+  if ('skipped' in network && peers) console.warn(`dev suite: Hardhat comparison skipped: ${network.skipped}`);
+  const sides: Side[] = [{ name: 'Ashlar', open: openAshlar }];
+  if (!('skipped' in network)) sides.push({ name: 'Hardhat', open: () => network.open() });
+  let results: DevResult[];
+  try {
+    results = await devFigures(sides, quick);
+  } finally {
+    if (!('skipped' in network)) network.close();
+  }
+  const [ashlar, hardhat] = results;
+  const out: Record<string, unknown> = { ...ashlar.figures };
+  const pairs = [
+    ashlar.figures['snapshot+revert pair at 100,000 blocks ms'],
+    ashlar.figures['snapshot+revert pair at 1,000 blocks ms'],
+  ];
+  out['snapshot+revert pair 100,000 ÷ 1,000 blocks'] = ratio(pairs[0], pairs[1]);
+  if ('skipped' in network || !hardhat) {
+    warnIfWrong(out, unexpectedState('Ashlar', ashlar.state));
+    out.hardhat = network;
+    return out;
+  }
+  out.hardhat = { version: network.version, ...hardhat.figures };
+  const suiteKey = Object.keys(ashlar.figures).find((k) => k.startsWith('suite of')) as string;
+  out['suite time Ashlar ÷ Hardhat'] = ratio(ashlar.figures[suiteKey], hardhat.figures[suiteKey]);
+  out['suite CPU Ashlar ÷ Hardhat'] = ratio(ashlar.figures['suite CPU ms'], hardhat.figures['suite CPU ms']);
+  warnIfWrong(out, stateDifferences(ashlar.state, hardhat.state, ['Ashlar', 'Hardhat']));
+  printSideBySide(ashlar.figures, hardhat.figures);
   return out;
 }
 
-// `node --conditions=@ashlar/source --import tsx bench/src/devSuite.ts [--quick]` runs it alone.
+// `node --conditions=@ashlar/source --import tsx bench/src/devSuite.ts [--quick] [--no-peers]`
+// runs it alone.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(JSON.stringify(await devSuiteBench(process.argv.includes('--quick')), null, 2));
+  const result = await devSuiteBench(process.argv.includes('--quick'), !process.argv.includes('--no-peers'));
+  console.log(JSON.stringify(result, null, 2));
 }

@@ -1,16 +1,20 @@
 // npm run bench: Ashlar's hot paths in-process, the growth figures (RSS on LevelDB, eth_getLogs
 // over 10,000 logs, cold start), then ../shared/bench's JSON-RPC workloads over HTTP against
 // `ashlar --memory` (the harness the peer figures in ../shared/bench/results/peers.md come from).
-// Flags: --quick (smaller runs), --only=a,b (sections: inprocess, dev, ws, explorer, growth, http).
+// Flags: --quick (smaller runs), --only=a,b (sections: inprocess, callframes, dev, ws, explorer, growth, http, limits, trace).
+// --no-peers: the dev section without its Hardhat comparison.
 import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { callFramesBench } from './callFrames.js';
 import { getLogsAt10k, rssGrowth } from './chainGrowth.js';
 import { startCli } from './cli.js';
 import { devSuiteBench } from './devSuite.js';
 import { explorerBench } from './explorer.js';
 import { inProcess } from './inProcess.js';
+import { limitsBench } from './limits.js';
+import { traceBench } from './trace.js';
 import { wsBench } from './ws.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -51,8 +55,12 @@ if (wanted('inprocess')) {
   results.inProcess = await inProcess(quick);
   console.log(results.inProcess);
 }
+if (wanted('callframes')) {
+  results.callFrames = await callFramesBench(quick);
+  console.log(results.callFrames);
+}
 if (wanted('dev')) {
-  results.devSuite = await devSuiteBench(quick);
+  results.devSuite = await devSuiteBench(quick, !argv.includes('--no-peers'));
   console.log(results.devSuite);
 }
 if (wanted('ws')) {
@@ -72,6 +80,14 @@ if (wanted('growth')) {
     ...(await rssGrowth(ROOT, quick)),
   };
   console.log(results.growth);
+}
+if (wanted('limits')) {
+  results.limits = await limitsBench(quick);
+  console.log(results.limits);
+}
+if (wanted('trace')) {
+  results.trace = await traceBench(quick);
+  console.log(results.trace);
 }
 if (wanted('http')) results.http = await sharedHarness();
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });

@@ -10,8 +10,14 @@
  *   tx_burnt_fee, has_error_in_internal_txs, creation_tx_hash; a token's address → address_hash
  *   and holders → holders_count) and drops the spec fields Blockscout 10 no longer has
  *   (implementation_name, extra_data, state_root, has_decompiled_code, an address's tx_count).
- * - Blockscout answers `to: null` for a contract creation, but its generated 10.2.6 schema types
- *   `to` as a non-null Address: the schema is patched to allow null there.
+ * - A smart contract's `abi` is JSON text in spec §2.5 (an array in Blockscout): parsed back, and
+ *   the spec's fields Blockscout 10 lacks (optimizations_runs, is_vyper_contract,
+ *   is_self_destructed, minimal_proxy_address_hash) dropped.
+ * - Blockscout answers `to: null` for a contract creation (a transaction, or an internal `create`),
+ *   but its generated 10.2.6 schema types `to` as a non-null Address: the schema is patched to
+ *   allow null there. An internal transaction's spec name `block` is dropped (it carries Blockscout's
+ *   `block_number` too). `raw-trace` is not validated against the schema: Blockscout's code writes
+ *   `error`, creations' `address`/`code` and `suicide` entries its generated schema does not list.
  * - OpenAPI 3.0's `nullable` is rewritten as `anyOf [schema, null]` for Ajv.
  */
 import { readFileSync } from 'node:fs';
@@ -54,7 +60,7 @@ function load(): { ajv: InstanceType<typeof Ajv>; fixture: Fixture } {
     fixture = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Fixture;
     const defs: JsonObject = {};
     for (const [name, schema] of Object.entries(fixture.components.schemas)) defs[name] = convert(schema);
-    for (const name of ['Transaction', 'TransactionResponse']) {
+    for (const name of ['Transaction', 'TransactionResponse', 'InternalTransaction']) {
       const props = (defs[name] as JsonObject).properties as JsonObject;
       props.to = { anyOf: [props.to, { type: 'null' }] };
     }
@@ -76,6 +82,8 @@ export function blockscoutPath(path: string): string {
     [/^\/v2\/addresses\/0x[^/]+/, '/v2/addresses/{address_hash_param}'],
     [/^\/v2\/tokens\/0x[^/]+/, '/v2/tokens/{address_hash_param}'],
     [/^\/v2\/tokens$/, '/v2/tokens/'],
+    [/^\/v2\/smart-contracts\/0x[^/]+/, '/v2/smart-contracts/{address_hash_param}'],
+    [/^\/v2\/smart-contracts$/, '/v2/smart-contracts/'],
   ];
   for (const [re, to] of rules) if (re.test(p)) return p.replace(re, to);
   return p;
@@ -108,6 +116,8 @@ export function toBlockscoutNames(value: Json): Json {
   const o: JsonObject = {};
   for (const [k, v] of Object.entries(value)) o[k] = toBlockscoutNames(v);
   delete o.implementation_name;
+  // An internal transaction carries spec §2.5's `block` beside Blockscout's `block_number`.
+  if ('block_index' in o && 'block_number' in o) delete o.block;
   if ('parent_hash' in o && 'height' in o) {
     rename(o, 'tx_count', 'transactions_count');
     rename(o, 'tx_fees', 'transaction_fees');
@@ -128,6 +138,12 @@ export function toBlockscoutNames(value: Json): Json {
     delete o.has_decompiled_code;
   } else if (('coin_balance' in o || 'date' in o) && 'tx_count' in o) {
     rename(o, 'tx_count', 'transactions_count');
+  }
+  if ('deployed_bytecode' in o && 'creation_status' in o) {
+    // a smart contract: spec §2.5 carries `abi` as JSON text and names fields Blockscout 10 lacks
+    if (typeof o.abi === 'string') o.abi = JSON.parse(o.abi);
+    for (const k of ['optimizations_runs', 'is_vyper_contract', 'is_self_destructed', 'minimal_proxy_address_hash'])
+      delete o[k];
   }
   if (('token_type' in o && 'total' in o) || ('topics' in o && 'data' in o)) rename(o, 'tx_hash', 'transaction_hash');
   return o;

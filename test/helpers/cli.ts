@@ -39,7 +39,7 @@ export function startCli(args: string[], env: Record<string, string> = {}): Cli 
   const url = new Promise<string>((res, rej) => {
     proc.stdout?.on('data', (d: string) => {
       out += d;
-      const m = /Listening on (http:\/\/\S+)/.exec(out);
+      const m = /Listening on (https?:\/\/\S+)/.exec(out);
       if (m) res(m[1]);
     });
     void exit.then(({ code }) => rej(new Error(`ashlar exited (${code}) before listening: ${err}`)));

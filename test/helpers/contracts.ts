@@ -10,7 +10,17 @@ import type { InterfaceAbi } from 'ethers';
 import type { Abi, Hex } from 'viem';
 
 /** Every contract compiled from `test/contracts/*.sol`. */
-export const CONTRACT_NAMES = ['Collectible', 'Counter', 'Factory', 'Loop', 'MultiToken', 'Token'] as const;
+export const CONTRACT_NAMES = [
+  'Callee',
+  'Collectible',
+  'Counter',
+  'Doomed',
+  'Factory',
+  'Loop',
+  'MultiToken',
+  'Token',
+  'Tracer',
+] as const;
 export type ContractName = (typeof CONTRACT_NAMES)[number];
 
 /**

@@ -89,6 +89,13 @@ describe('parseCliArgs', () => {
     expect(c.node.db).toBe('/tmp/x');
   });
 
+  it('--artifacts DIR (or ASHLAR_ARTIFACTS) goes to the explorer', () => {
+    expect(parseCliArgs(['--artifacts', 'out'], {}).node.artifacts).toBe('out');
+    expect(parseCliArgs([], { ASHLAR_ARTIFACTS: 'artifacts' }).node.artifacts).toBe('artifacts');
+    expect(parseCliArgs([], {}).node.artifacts).toBeUndefined();
+    expect(() => parseCliArgs(['--artifacts', ' '], {})).toThrow(CliArgsError);
+  });
+
   it('--memory drops the db', () => {
     const c = parseCliArgs(['--memory'], {});
     expect(c.memory).toBe(true);
@@ -185,6 +192,12 @@ describe('parseCliArgs', () => {
     expect(err).toBeInstanceOf(CliArgsError);
     expect((err as Error).message).toContain(flag);
     expect((err as Error).message).not.toContain('\n');
+  });
+
+  it('--no-call-frames / ASHLAR_NO_CALL_FRAMES turn call-frame capture off (default on)', () => {
+    expect(parseCliArgs([], {}).node.chain?.callFrames).toBeUndefined();
+    expect(parseCliArgs(['--no-call-frames'], {}).node.chain?.callFrames).toBe(false);
+    expect(parseCliArgs([], { ASHLAR_NO_CALL_FRAMES: '1' }).node.chain?.callFrames).toBe(false);
   });
 
   it('names the variable and the flag for bad environment values', () => {

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_HARDFORK, DEFAULT_MNEMONIC, SUPPORTED_HARDFORKS } from '@ashlar/core';
+import { ACCESS_OPTIONS, parseAccessArgs } from './accessArgs.js';
 import type { NodeOptions } from './createNode.js';
 import type { ServerOptions } from './server.js';
 
@@ -54,6 +55,8 @@ interface OptionSpec {
   env?: string;
   type: 'string' | 'boolean';
   short?: string;
+  /** Repeatable flag (parseArgs collects an array). */
+  multiple?: boolean;
   value?: string;
   help: string;
 }
@@ -173,6 +176,21 @@ export const OPTIONS: readonly OptionSpec[] = [
     type: 'boolean',
     help: 'rebuild the explorer index from the stored blocks on start',
   },
+  {
+    flag: 'no-call-frames',
+    env: 'ASHLAR_NO_CALL_FRAMES',
+    type: 'boolean',
+    help: 'do not keep call frames of mined transactions (internal transactions are then replayed on request)',
+  },
+  {
+    flag: 'artifacts',
+    env: 'ASHLAR_ARTIFACTS',
+    type: 'string',
+    value: 'DIR',
+    help: 'verify deployed contracts from a Hardhat or Foundry build folder (watched)',
+  },
+  // Shared deployments: API keys, rate limits, request limits, TLS (accessArgs.ts, docs/access.md).
+  ...ACCESS_OPTIONS,
   { flag: 'verbose', env: 'ASHLAR_VERBOSE', type: 'boolean', help: 'log debug messages to stderr' },
   { flag: 'help', type: 'boolean', short: 'h', help: 'print this help and exit' },
   { flag: 'version', type: 'boolean', short: 'V', help: 'print the version and exit' },
@@ -255,8 +273,14 @@ function rewriteParseError(e: unknown): never {
  * Pure: throws CliArgsError naming the flag (or variable) of an invalid value.
  */
 export function parseCliArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): CliConfig {
-  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {};
-  for (const o of OPTIONS) options[o.flag] = o.short ? { type: o.type, short: o.short } : { type: o.type };
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {};
+  for (const o of OPTIONS) {
+    options[o.flag] = {
+      type: o.type,
+      ...(o.short ? { short: o.short } : {}),
+      ...(o.multiple ? { multiple: true } : {}),
+    };
+  }
   let values: Record<string, string | boolean | undefined>;
   try {
     values = parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }).values as typeof values;
@@ -348,6 +372,9 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   if (genesisP && genesisFile === '') bad(genesisP.source, genesisP.raw, 'a genesis.json file');
   const loadStateFile = pick('load-state')?.raw.trim() || undefined;
   const dumpStateFile = pick('dump-state')?.raw.trim() || undefined;
+  const artifactsP = pick('artifacts');
+  const artifactsDir = artifactsP?.raw.trim();
+  if (artifactsP && artifactsDir === '') bad(artifactsP.source, artifactsP.raw, 'a build folder');
   const importP = pick('import');
   const importFile = importP?.raw.trim();
   if (importP && importFile === '') bad(importP.source, importP.raw, 'an RLP file');
@@ -356,11 +383,23 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   const chain: NonNullable<NodeOptions['chain']> = genesisFile
     ? { ...(chainIdP ? { chainId } : {}), mnemonic, accounts, ...(gasLimitP ? { gasLimit } : {}) }
     : { chainId, hardfork, mnemonic, accounts, balance, gasLimit, baseFee };
+  if (flagOn('no-call-frames')) chain.callFrames = false;
+  const access = parseAccessArgs({
+    values,
+    env,
+    pick,
+    flagOn,
+    fail: (message) => {
+      throw new CliArgsError(message);
+    },
+  });
   const node: NodeOptions = {
     ...(memory ? { memory: true } : { db }),
     chain,
     mining: { automine, blockTime },
+    ...(access.rpc ? { rpc: access.rpc } : {}),
     ...(flagOn('reindex') ? { reindex: true } : {}),
+    ...(artifactsDir ? { artifacts: artifactsDir } : {}),
   };
   return {
     command,
@@ -383,6 +422,6 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
     ...(genesisFile ? { genesisFile } : {}),
     ...(importFile ? { importFile } : {}),
     node,
-    server: { host, port },
+    server: { host, port, ...access.server },
   };
 }

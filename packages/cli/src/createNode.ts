@@ -13,12 +13,14 @@ export interface NodeOptions extends Omit<KernelOptions, 'storage' | 'plugins'> 
   explorer?: boolean;
   /** Rebuild the explorer index from the stored blocks on start (`--reindex`). */
   reindex?: boolean;
+  /** Verify deployed contracts from this Hardhat or Foundry build folder, watched (`--artifacts`). */
+  artifacts?: string;
 }
 
 /** A kernel with every built-in plugin: what `ashlar` serves, for embedding in-process. */
 export function createNode(options: NodeOptions = {}): Promise<Kernel> {
-  const { db, memory, plugins = [], explorer = true, reindex, ...rest } = options;
+  const { db, memory, plugins = [], explorer = true, reindex, artifacts, ...rest } = options;
   const storage = db !== undefined && !memory ? levelStorage({ path: db }) : memoryStorage();
-  const builtIn = [...rpcPlugins(), ...(explorer ? [explorerPlugin({ reindex }) as Plugin<unknown>] : [])];
+  const builtIn = [...rpcPlugins(), ...(explorer ? [explorerPlugin({ reindex, artifacts }) as Plugin<unknown>] : [])];
   return createKernel({ ...rest, storage, plugins: [...builtIn, ...plugins] });
 }

@@ -1,15 +1,28 @@
-import { type Server, createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Kernel } from '@ashlar/core';
-import { createHttpHandler } from '@ashlar/transport-http';
+import { type AccessOptions, createAccessPolicy, createHttpHandler } from '@ashlar/transport-http';
 import { attachWebSocket, type WebSocketEndpoint, type WebSocketOptions } from '@ashlar/transport-ws';
+
+/** PEM certificate chain and private key: HTTPS and WSS on the same port instead of HTTP and WS. */
+export interface TlsOptions {
+  cert: string | Buffer;
+  key: string | Buffer;
+}
 
 export interface ServerOptions {
   host?: string;
   port?: number;
   cors?: boolean;
+  /** Largest accepted HTTP request body in bytes (default 5 MiB, as geth). */
+  maxBodyBytes?: number;
   /** WebSocket limits (path, maxConnections, …); WS is served on the same host and port as HTTP. */
   ws?: WebSocketOptions;
+  /** API keys (`/api/v1/<KEY>`) and rate limits, shared by HTTP and WebSocket (docs/access.md). */
+  access?: AccessOptions;
+  /** Serve HTTPS and WSS (docs/access.md). */
+  tls?: TlsOptions;
 }
 
 export interface RunningServer {
@@ -23,13 +36,30 @@ export interface RunningServer {
 
 /** Serves a kernel's JSON-RPC (and REST routes) over HTTP, and JSON-RPC with subscriptions over WebSocket, on host:port. */
 export function startServer(kernel: Kernel, options: ServerOptions = {}): Promise<RunningServer> {
+  // One policy for both transports: a client's HTTP and WebSocket requests fill one bucket.
+  const access = options.access ? createAccessPolicy(options.access) : undefined;
   const handler = createHttpHandler(
     { engine: kernel, routes: kernel.routes },
-    { cors: options.cors === false ? false : undefined },
+    {
+      cors: options.cors === false ? false : undefined,
+      ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
+      ...(access ? { access } : {}),
+    },
   );
-  const server = createServer({ keepAliveTimeout: 60_000 }, (req, res) => handler(req, res));
+  const serverOptions = { keepAliveTimeout: 60_000 };
+  const listener = (req: Parameters<typeof handler>[0], res: Parameters<typeof handler>[1]) => handler(req, res);
+  // An https.Server is an http.Server with TLS under it: the same listener, upgrades and close.
+  const server: Server = options.tls
+    ? createHttpsServer({ ...serverOptions, cert: options.tls.cert, key: options.tls.key }, listener)
+    : createServer(serverOptions, listener);
   server.headersTimeout = 65_000;
-  const ws = attachWebSocket({ engine: kernel }, server, { logger: kernel.logger, ...options.ws });
+  const ws = attachWebSocket({ engine: kernel }, server, {
+    logger: kernel.logger,
+    ...options.ws,
+    ...(access ? { access } : {}),
+  });
+  const scheme = options.tls ? 'https' : 'http';
+  const wsScheme = options.tls ? 'wss' : 'ws';
   return new Promise((resolve, reject) => {
     const fail = (e: Error) => {
       void ws.close();
@@ -43,8 +73,8 @@ export function startServer(kernel: Kernel, options: ServerOptions = {}): Promis
       const path = ws.path === '/' ? '' : ws.path;
       resolve({
         server,
-        url: `http://${host}:${a.port}`,
-        wsUrl: `ws://${host}:${a.port}${path}`,
+        url: `${scheme}://${host}:${a.port}`,
+        wsUrl: `${wsScheme}://${host}:${a.port}${path}`,
         ws,
         // WebSocket connections first: upgraded sockets would otherwise hold server.close() open.
         close: async () => {

@@ -30,6 +30,7 @@ export type {
 export { MethodRegistry } from './rpc/MethodRegistry.js';
 export { RouteRegistry, type RestRequest, type RestResponse, type RouteHandler } from './routes/RouteRegistry.js';
 export type { StoragePort } from './storage/StoragePort.js';
+export { SUBLEVELS } from './storage/keys.js';
 export type { LogContext } from './storage/ChainStore.js';
 export { memoryStorage } from './storage/memoryStorage.js';
 export { ChainService, type BlockRef, type BlockTag, type VirtualBlocks } from './chain/ChainService.js';
@@ -76,6 +77,8 @@ export {
   type TxSource,
   type TransferSource,
   type Role,
+  type InternalPosition,
+  type InternalSource,
 } from './index/IndexQueries.js';
 export * from './index/records.js';
 export { decodeTransfers, TOPICS as TOKEN_TOPICS, type DecodedTransfer } from './index/tokenEvents.js';
@@ -94,3 +97,4 @@ export {
   gethError,
   parityError,
 } from './trace/callFrames.js';
+export { blockCallFrames, replayFrames } from './trace/replayFrames.js';

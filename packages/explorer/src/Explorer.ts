@@ -13,6 +13,7 @@ import {
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex } from '@ethereumjs/util';
 import type { BlockId } from './http/params.js';
+import type { SmartContracts } from './verify/SmartContracts.js';
 
 /** A mined transaction with everything its views read. */
 export interface MinedTx {
@@ -44,7 +45,11 @@ export interface Facts {
   contracts: Set<string>;
   tokens: Map<string, TokenRecord>;
   kinds: Map<string, TxKind[]>;
+  /** Mined transactions (block:index) with a failed call frame below the top one. */
+  internalErrors: Set<string>;
   head: bigint;
+  /** Verified contracts and known proxies: names, `is_verified`, ABIs for decoding. */
+  sc?: SmartContracts;
 }
 
 const posKey = (block: bigint, index: number): string => `${block}:${index}`;
@@ -55,6 +60,8 @@ const posKey = (block: bigint, index: number): string => `${block}:${index}`;
  */
 export class Explorer {
   jsonRpcUrl: string | null;
+  /** Verified contracts (set by the plugin once their store is open). */
+  contracts: SmartContracts | undefined;
   /** When each pooled transaction arrived (Blockscout's `inserted_at` of pending transactions). */
   private readonly arrivals = new Map<string, Date>();
   private readonly logBases = new WeakMap<StoredBlock, number[]>();
@@ -174,20 +181,35 @@ export class Explorer {
     }
     for (const [k, v] of tokenAddrs) addresses.set(k, v);
     const list = [...addresses.values()];
-    const [contracts, tokens, kinds] = await Promise.all([
+    const positions = mined.map((t) => ({ block: t.sb.number, index: t.index }));
+    const [contracts, tokens, flags] = await Promise.all([
       this.q.contracts(list),
       this.q.tokens(list),
-      this.q.txKinds(mined.map((t) => ({ block: t.sb.number, index: t.index }))),
+      this.q.txFlags(positions),
     ]);
-    const facts: Facts = { contracts: new Set(), tokens: new Map(), kinds: new Map(), head: this.head.number };
+    const facts: Facts = {
+      contracts: new Set(),
+      tokens: new Map(),
+      kinds: new Map(),
+      internalErrors: new Set(),
+      head: this.head.number,
+      sc: this.contracts,
+    };
     list.forEach((a, i) => {
       const h = bytesToHex(a);
       const token = tokens[i];
       if (contracts[i] || token) facts.contracts.add(h);
       if (token) facts.tokens.set(h, token);
     });
-    for (const [i, t] of mined.entries()) facts.kinds.set(posKey(t.sb.number, t.index), kinds[i]);
+    for (const [i, t] of mined.entries()) {
+      facts.kinds.set(posKey(t.sb.number, t.index), flags[i].kinds);
+      if (flags[i].internalError) facts.internalErrors.add(posKey(t.sb.number, t.index));
+    }
     return facts;
+  }
+
+  static hasInternalError(facts: Facts, t: MinedTx): boolean {
+    return facts.internalErrors.has(posKey(t.sb.number, t.index));
   }
 
   static kindsOf(facts: Facts, t: MinedTx): TxKind[] | undefined {

@@ -9,14 +9,17 @@ import { blockRoutes } from './routes/blocks.js';
 import { configRoutes } from './routes/config.js';
 import type { RouteContext } from './routes/context.js';
 import { mainPageRoutes } from './routes/main_page.js';
-import { notServedRoutes } from './routes/not_served.js';
+import { etherscanApiRoutes } from './routes/etherscan_api.js';
+import { internalTransactionRoutes } from './routes/internal_transactions.js';
 import { searchRoutes } from './routes/search.js';
+import { smartContractRoutes } from './routes/smart_contracts.js';
 import { statsRoutes } from './routes/stats.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { transactionRoutes } from './routes/transactions.js';
 import { withdrawalRoutes } from './routes/withdrawals.js';
+import { SmartContracts, type SmartContractsOptions } from './verify/SmartContracts.js';
 
-export interface ExplorerPluginOptions extends ExplorerOptions, IndexOptions {}
+export interface ExplorerPluginOptions extends ExplorerOptions, IndexOptions, SmartContractsOptions {}
 
 export const ExplorerTokens = {
   explorer: token<Explorer>('ashlar:explorer'),
@@ -30,12 +33,13 @@ const ROUTES = [
   configRoutes,
   blockRoutes,
   transactionRoutes,
+  internalTransactionRoutes,
   addressRoutes,
   addressTokenRoutes,
   addressActivityRoutes,
   tokenRoutes,
   withdrawalRoutes,
-  notServedRoutes,
+  smartContractRoutes,
 ];
 
 /**
@@ -51,10 +55,18 @@ export function explorerPlugin(options: ExplorerPluginOptions = {}) {
     async register(ctx, opts) {
       const index = await installIndex(ctx, { reindex: opts.reindex, progress: opts.progress });
       const ex = new Explorer(ctx.kernel, index, opts);
+      // Verified contracts live in the chain's database; --artifacts verifies from a build folder.
+      const contracts = await SmartContracts.open(ctx.kernel, index, ctx.logger, {
+        artifacts: opts.artifacts,
+        solc: opts.solc,
+      });
+      ex.contracts = contracts;
+      ctx.events.once('close', () => contracts.close());
       ctx.provide(ExplorerTokens.explorer, () => ex);
       const rc: RouteContext = { ex, r: new ExplorerRouter(ctx.routes, ctx.logger) };
       for (const add of ROUTES) add(rc);
       rc.r.fallback(unknownActionResponse);
+      etherscanApiRoutes(ex, ctx.routes);
     },
   });
 }

@@ -2,13 +2,16 @@
 import { definePlugin, type Plugin } from '@ashlar/core';
 import { debugMethods, debugPlugin } from './debug/index.js';
 import { devMethods, devPlugin } from './dev/index.js';
+import { erigonMethods, erigonPlugin } from './erigon/index.js';
 import { ethMethods, ethPlugin } from './eth/index.js';
 import { evm_mine, evm_setAutomine } from './evm/mining.js';
 import { type FiltersOptions, filtersPlugin } from './filters/index.js';
 import { net_listening, net_peerCount, net_version } from './net/net.js';
+import { otsMethods, otsPlugin } from './ots/index.js';
 import { subscriptionsPlugin } from './subscriptions/index.js';
 import { signMethods, signPlugin } from './sign/index.js';
 import { testingMethods, testingPlugin } from './testing/index.js';
+import { traceMethods, tracePlugin } from './trace/index.js';
 import { web3_clientVersion, web3_sha3 } from './web3/web3.js';
 
 export const netPlugin = definePlugin({
@@ -44,6 +47,9 @@ export function rpcPlugins(options: RpcPluginsOptions = {}): Plugin<unknown>[] {
     devPlugin,
     signPlugin,
     debugPlugin,
+    tracePlugin,
+    otsPlugin,
+    erigonPlugin,
     testingPlugin,
   ] as Plugin<unknown>[];
 }
@@ -57,6 +63,12 @@ export {
   signMethods,
   debugPlugin,
   debugMethods,
+  tracePlugin,
+  traceMethods,
+  otsPlugin,
+  otsMethods,
+  erigonPlugin,
+  erigonMethods,
   testingPlugin,
   testingMethods,
 };

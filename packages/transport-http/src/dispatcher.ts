@@ -40,14 +40,30 @@ export function createDispatcher(target: HttpTarget, options?: HttpHandlerOption
       onError(err);
     } catch {}
   };
-  const serveRpc = createRpcServer(target.engine, maxBodyBytes, report);
+  const access = resolved.access;
+  const serveRpc = createRpcServer(target.engine, maxBodyBytes, report, access);
   const serveRest = routes ? createRestServer(routes, maxBodyBytes, report) : undefined;
+
+  // One frozen match per key, made on first use: keyed requests allocate no match either.
+  const keyMatches: Match[] = [];
+  const unknownKey: Match = Object.freeze({ kind: 'rpc', key: -1 });
+  const keyMatch = (key: number): Match => {
+    if (key === -1) return unknownKey;
+    let m = keyMatches[key];
+    if (m === undefined) {
+      m = Object.freeze({ kind: 'rpc', key });
+      keyMatches[key] = m;
+    }
+    return m;
+  };
 
   const match = (url: string | undefined): Match | undefined => {
     const raw = url ?? '/';
     const q = raw.indexOf('?');
     const pathname = q === -1 ? raw : raw.slice(0, q);
     if (pathname === path || pathname === rpcPathSlash) return RPC_MATCH;
+    const key = access?.keyOf(pathname);
+    if (key !== undefined) return keyMatch(key);
     if (routes === undefined) return undefined;
     // The explorer prefix is ours even where no route matches (its 404 is ours to give);
     // outside it, the registry says which plugin routes exist.
@@ -64,10 +80,16 @@ export function createDispatcher(target: HttpTarget, options?: HttpHandlerOption
     }
     let reply: HttpReply | undefined;
     try {
-      reply =
-        m.kind === 'rpc' || serveRest === undefined
-          ? await serveRpc(head, body)
-          : await serveRest(head, m.pathname, m.search, body);
+      if (m.kind === 'rpc' || serveRest === undefined) {
+        // Keys and limits before anything is read: a refused client costs no body parsing.
+        const key = m.kind === 'rpc' ? m.key : undefined;
+        const refused = access?.admitRpc(head, key, 0);
+        reply = refused === undefined ? await serveRpc(head, body, key) : rpcReplies.refused(refused);
+      } else {
+        const refused = access?.admitRest(head);
+        reply =
+          refused === undefined ? await serveRest(head, m.pathname, m.search, body) : restReplies.refused(refused);
+      }
     } catch (err) {
       // The servers catch their own failures; this is the last line, so the listener never throws.
       report(err);

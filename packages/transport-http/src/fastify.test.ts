@@ -39,6 +39,16 @@ describe('fastifyPlugin', () => {
     expect(engine.payloads[0]).toEqual(chainId);
   });
 
+  it('serves keyed endpoints and refuses unknown keys with 401', async () => {
+    const key = 'fastify-key-0123456789';
+    const { url } = await start({ access: { apiKeys: [key], requireApiKey: true } });
+    expect(JSON.parse((await postJson(`${url}/api/v1/${key}`, chainId)).text)).toMatchObject({ result: '0x7a69' });
+    const unknown = await postJson(`${url}/api/v1/not-the-key-000000000`, chainId);
+    expect(unknown.status).toBe(401);
+    expect(unknown.text).not.toContain('not-the-key');
+    expect((await postJson(url, chainId)).status).toBe(401);
+  });
+
   it('maps fastify parser errors to the plain handler answers', async () => {
     const { url, port } = await start({ maxBodyBytes: 1024 });
     const parse = await postJson(url, '{"broken');
@@ -61,7 +71,7 @@ describe('fastifyPlugin', () => {
     expect(big.status).toBe(413);
     expect(JSON.parse(big.text).error).toEqual({
       code: -32600,
-      message: 'request body too large: limit is 1024 bytes',
+      message: 'request body too large: limit is 1024 bytes (maxBodyBytes)',
     });
   });
 

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { API_KEY_PREFIX } from './access/AccessPolicy.js';
 import { createDispatcher } from './dispatcher.js';
 import type { HttpHandlerOptions, HttpTarget } from './options.js';
 import { type HttpReply, JSON_HEADERS, restReplies, rpcErrorBody, rpcReplies } from './replies.js';
@@ -121,6 +122,10 @@ export function fastifyPlugin(target: HttpTarget, options?: HttpHandlerOptions):
     const prefix = fastify.prefix ?? '';
     const corsMethods = cors === false ? [] : ['OPTIONS'];
     fastify.route(route('rpc', path, ['POST', ...corsMethods], prefix));
+    // Keyed endpoints (`/api/v1/<KEY>`): the dispatcher checks the key, so one route takes them all.
+    if (dispatcher.options.access?.hasKeys) {
+      fastify.route(route('rpc', `${API_KEY_PREFIX}:key`, ['POST', ...corsMethods], prefix));
+    }
     if (target.routes !== undefined) {
       const methods = ['GET', 'HEAD', 'POST', ...corsMethods];
       fastify.route(route('rest', explorerPrefix, methods, prefix));

@@ -120,7 +120,7 @@ describe('JSON-RPC over POST', () => {
     expect(JSON.parse(res.text)).toEqual({
       jsonrpc: '2.0',
       id: null,
-      error: { code: -32600, message: 'request body too large: limit is 64 bytes' },
+      error: { code: -32600, message: 'request body too large: limit is 64 bytes (maxBodyBytes)' },
     });
     expect(engine.payloads).toEqual([]);
   });
@@ -130,7 +130,7 @@ describe('JSON-RPC over POST', () => {
     const chunk = Buffer.alloc(600, 0x20);
     const res = await raw(port, { headers: { 'content-type': 'application/json' }, chunks: [chunk, chunk, chunk] });
     expect(res.status).toBe(413);
-    expect(JSON.parse(res.text).error.message).toBe('request body too large: limit is 1024 bytes');
+    expect(JSON.parse(res.text).error.message).toBe('request body too large: limit is 1024 bytes (maxBodyBytes)');
     expect(engine.payloads).toEqual([]);
   });
 
@@ -346,7 +346,7 @@ describe('REST routes', () => {
     const { url } = await start({ maxBodyBytes: 16 });
     const res = await postJson(`${url}/api/v2/echo`, { long: 'x'.repeat(100) });
     expect(res.status).toBe(413);
-    expect(JSON.parse(res.text)).toEqual({ message: 'request body too large: limit is 16 bytes' });
+    expect(JSON.parse(res.text)).toEqual({ message: 'request body too large: limit is 16 bytes (maxBodyBytes)' });
   });
 
   it('honours a custom explorer prefix', async () => {

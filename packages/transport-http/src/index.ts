@@ -24,3 +24,15 @@ export {
   type HttpHandlerOptions,
   type HttpTarget,
 } from './options.js';
+export {
+  API_KEY_PREFIX,
+  type AccessGate,
+  type AccessOptions,
+  AccessPolicy,
+  type AccessRefusal,
+  createAccessPolicy,
+  RATE_LIMITED_CODE,
+  UNAUTHORIZED_CODE,
+} from './access/AccessPolicy.js';
+export { apiKeyProblem, MIN_API_KEY_LENGTH } from './access/apiKeys.js';
+export type { RateLimit } from './access/RateLimiter.js';

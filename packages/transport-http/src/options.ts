@@ -1,3 +1,4 @@
+import { type AccessOptions, AccessPolicy } from './access/AccessPolicy.js';
 import type { RestRoutes, RpcEngine } from './coreTypes.js';
 
 /** Who answers: the JSON-RPC engine (usually the kernel itself) and, optionally, REST routes. */
@@ -22,6 +23,12 @@ export interface HttpHandlerOptions {
   explorerPrefix?: string;
   /** Called with every unexpected failure (engine rejections, throwing route handlers); defaults to console.error. */
   onError?: (err: unknown) => void;
+  /**
+   * API keys (`/api/v1/<KEY>`) and per-client rate limits. Pass one `createAccessPolicy(…)` to
+   * both this handler and `attachWebSocket` so HTTP and WebSocket share the buckets; plain
+   * options build a policy for this handler alone. Default: open, unlimited.
+   */
+  access?: AccessPolicy | AccessOptions;
 }
 
 export interface ResolvedHttpOptions {
@@ -30,6 +37,7 @@ export interface ResolvedHttpOptions {
   maxBodyBytes: number;
   explorerPrefix: string;
   onError: (err: unknown) => void;
+  access: AccessPolicy | undefined;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -66,5 +74,9 @@ export function resolveOptions(options: HttpHandlerOptions = {}): ResolvedHttpOp
     maxBodyBytes,
     explorerPrefix: normalizePath(options.explorerPrefix ?? '/api/v2', 'explorerPrefix'),
     onError: options.onError ?? defaultOnError,
+    access:
+      options.access === undefined || options.access instanceof AccessPolicy
+        ? options.access
+        : new AccessPolicy(options.access),
   };
 }

@@ -1,3 +1,4 @@
+import type { AccessRefusal } from './access/AccessPolicy.js';
 import type { HeaderMap } from './cors.js';
 
 /**
@@ -27,6 +28,13 @@ export function rpcErrorBody(code: number, message: string): string {
   return JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } });
 }
 
+/** 401 and 429 carry their reason; 429 says when to come back (RFC 6585 §4). */
+function refusalHeaders(r: AccessRefusal): HeaderMap {
+  return r.retryAfter === undefined
+    ? JSON_HEADERS
+    : { 'content-type': 'application/json', 'retry-after': String(r.retryAfter) };
+}
+
 const RPC_METHOD_NOT_ALLOWED = rpcErrorBody(-32600, 'method not allowed: use POST');
 const RPC_UNSUPPORTED_MEDIA = rpcErrorBody(-32600, 'invalid content type, only application/json is supported');
 const RPC_INTERNAL = rpcErrorBody(-32603, 'internal error');
@@ -44,7 +52,7 @@ export const rpcReplies = {
   tooLarge: (limit: number): HttpReply => ({
     status: 413,
     headers: CLOSE_HEADERS,
-    body: rpcErrorBody(-32600, `request body too large: limit is ${limit} bytes`),
+    body: rpcErrorBody(-32600, `request body too large: limit is ${limit} bytes (maxBodyBytes)`),
   }),
   // A parse error is a JSON-RPC-level failure, so HTTP says 200 (as geth does).
   parseError: (detail: string): HttpReply => ({
@@ -53,6 +61,12 @@ export const rpcReplies = {
     body: rpcErrorBody(-32700, `parse error: ${detail}`),
   }),
   internal: (): HttpReply => ({ status: 500, headers: JSON_HEADERS, body: RPC_INTERNAL }),
+  /** Unknown or missing API key (401), or rate limited (429): a JSON-RPC error body either way. */
+  refused: (r: AccessRefusal): HttpReply => ({
+    status: r.status,
+    headers: refusalHeaders(r),
+    body: rpcErrorBody(r.code, r.message),
+  }),
 };
 
 /** Answers under the REST prefix: Blockscout-style `{ message }` bodies. */
@@ -64,9 +78,14 @@ export const restReplies = {
   tooLarge: (limit: number): HttpReply => ({
     status: 413,
     headers: CLOSE_HEADERS,
-    body: JSON.stringify({ message: `request body too large: limit is ${limit} bytes` }),
+    body: JSON.stringify({ message: `request body too large: limit is ${limit} bytes (maxBodyBytes)` }),
   }),
   internal: (): HttpReply => ({ status: 500, headers: JSON_HEADERS, body: REST_INTERNAL }),
+  refused: (r: AccessRefusal): HttpReply => ({
+    status: r.status,
+    headers: refusalHeaders(r),
+    body: JSON.stringify({ message: r.status === 429 ? `Too many requests: ${r.message}` : r.message }),
+  }),
 };
 
 /** Preflight answers carry no body. */

@@ -6,6 +6,8 @@ export interface RequestHead {
   method?: string | undefined;
   url?: string | undefined;
   headers: IncomingHttpHeaders;
+  /** The connection, for the client address of per-client rate limits. */
+  socket?: { readonly remoteAddress?: string | undefined } | undefined;
 }
 
 /**
@@ -18,7 +20,8 @@ export type BodySource =
 
 /** Which part of the transport owns a URL. */
 export type Match =
-  | { readonly kind: 'rpc' }
+  /** `key`: the keyed endpoint's key index (-1 for an unknown key); absent on the open endpoint. */
+  | { readonly kind: 'rpc'; readonly key?: number }
   | { readonly kind: 'rest'; readonly pathname: string; readonly search: string };
 
 /** The error's message without its stack: safe to send to a client. */

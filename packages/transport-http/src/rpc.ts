@@ -1,18 +1,25 @@
+import type { AccessPolicy } from './access/AccessPolicy.js';
 import { isJsonContentType } from './contentType.js';
 import type { RpcEngine } from './coreTypes.js';
 import { BodyTooLargeError, declaredLengthExceeds, readBody } from './readBody.js';
 import { type HttpReply, rpcReplies } from './replies.js';
 import { type BodySource, messageOf, type RequestHead } from './request.js';
 
-export type RpcServer = (head: RequestHead, body: BodySource) => Promise<HttpReply | undefined>;
+/** `key`: the keyed endpoint's key index, undefined on the open endpoint (for the batch's rate charge). */
+export type RpcServer = (head: RequestHead, body: BodySource, key?: number) => Promise<HttpReply | undefined>;
 
 /**
  * Serves JSON-RPC over HTTP the way geth does: POST only, `application/json` only, a size
  * limit, parse errors as JSON-RPC errors with HTTP 200, an empty 200 for notification-only
  * bodies. Resolves undefined when the client left before sending its body.
  */
-export function createRpcServer(engine: RpcEngine, maxBodyBytes: number, onError: (err: unknown) => void): RpcServer {
-  return async (head, body) => {
+export function createRpcServer(
+  engine: RpcEngine,
+  maxBodyBytes: number,
+  onError: (err: unknown) => void,
+  access?: AccessPolicy,
+): RpcServer {
+  return async (head, body, key) => {
     if (head.method !== 'POST') return rpcReplies.methodNotAllowed();
     const headers = head.headers;
     // geth's order: size before content type. A declared oversize body is refused unread.
@@ -36,8 +43,16 @@ export function createRpcServer(engine: RpcEngine, maxBodyBytes: number, onError
       try {
         payload = JSON.parse(raw.toString('utf8'));
       } catch (err) {
-        return rpcReplies.parseError(messageOf(err));
+        // Unparseable bodies cost a request too: parsing them was the work.
+        const refused = access?.admitRpc(head, key, 1);
+        return refused === undefined ? rpcReplies.parseError(messageOf(err)) : rpcReplies.refused(refused);
       }
+    }
+
+    // The dispatcher only checked that a token is left; now the cost is known: one per batch item.
+    if (access !== undefined) {
+      const refused = access.admitRpc(head, key, Array.isArray(payload) && payload.length > 1 ? payload.length : 1);
+      if (refused !== undefined) return rpcReplies.refused(refused);
     }
 
     let result: Awaited<ReturnType<RpcEngine['handle']>>;

@@ -1,6 +1,13 @@
 import type { Duplex } from 'node:stream';
 import { type RawData, WebSocket } from 'ws';
-import type { JsonRpcResponse, RpcConnection, RpcEngine, WsLogger } from './coreTypes.js';
+import type {
+  JsonRpcResponse,
+  RpcConnection,
+  RpcEngine,
+  WsAccessGate,
+  WsAccessRefusal,
+  WsLogger,
+} from './coreTypes.js';
 import type { Flushable, FlushScheduler } from './FlushScheduler.js';
 import { encodeTextFrames } from './frames.js';
 import { byteLengthOf, type Encoded } from './serialize.js';
@@ -65,6 +72,8 @@ export class WsConnection implements Flushable {
     private readonly socket: Duplex,
     readonly id: string,
     private readonly ctx: ConnectionContext,
+    /** Charges this connection's requests to its client's rate limit; absent: unlimited. */
+    private readonly gate?: WsAccessGate,
   ) {
     this.quota = new SubscriptionQuota(ctx.maxSubscriptions);
     this.rpc = {
@@ -134,6 +143,13 @@ export class WsConnection implements Flushable {
       this.write(rpcError(-32700, `parse error: ${errorText(e)}`));
       return;
     }
+    if (this.gate !== undefined) {
+      const refused = this.gate.charge(Array.isArray(payload) && payload.length > 1 ? payload.length : 1);
+      if (refused !== undefined) {
+        this.refuse(payload, refused);
+        return;
+      }
+    }
     const adm = this.quota.admit(payload);
     const holding = adm.subscribes.length > 0;
     if (holding) this.holds++;
@@ -174,6 +190,24 @@ export class WsConnection implements Flushable {
       text = INTERNAL_ERROR;
     }
     this.write(text);
+  }
+
+  /** Rate limited: each request gets the error under its own id; notifications get nothing, as ever. */
+  private refuse(payload: unknown, r: WsAccessRefusal): void {
+    const error = { code: r.code, message: r.message };
+    const one = (req: unknown): JsonRpcResponse | undefined => {
+      if (typeof req !== 'object' || req === null || Array.isArray(req)) return { jsonrpc: '2.0', id: null, error };
+      if (!('id' in req)) return undefined;
+      const id = (req as { id: unknown }).id;
+      const valid = id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id));
+      return { jsonrpc: '2.0', id: valid ? (id as string | number | null) : null, error };
+    };
+    let out: JsonRpcResponse | JsonRpcResponse[] | undefined;
+    if (Array.isArray(payload) && payload.length > 0) {
+      const list = payload.map(one).filter((x): x is JsonRpcResponse => x !== undefined);
+      out = list.length > 0 ? list : undefined;
+    } else out = one(payload);
+    if (out !== undefined) this.write(JSON.stringify(out));
   }
 
   private notify(message: unknown): void {

@@ -6,7 +6,8 @@ import { WebSocketServer } from 'ws';
 import { resolveOptions, type WebSocketOptions, type WebSocketTarget } from './options.js';
 import { FlushScheduler } from './FlushScheduler.js';
 import { createSerializer } from './serialize.js';
-import { ownsUpgrade, refuseUpgrade } from './upgrade.js';
+import type { WsAccessGate } from './coreTypes.js';
+import { isWebSocketUpgrade, ownsUpgrade, pathOf, refuseUpgrade } from './upgrade.js';
 import { type ConnectionContext, type DropReason, WsConnection } from './WsConnection.js';
 
 /** What an endpoint has seen; cheap to read, for operators and tests. */
@@ -78,7 +79,19 @@ export function attachWebSocket(
   };
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    if (!ownsUpgrade(req, o.path)) return;
+    let gate: WsAccessGate | undefined;
+    if (o.access === undefined) {
+      if (!ownsUpgrade(req, o.path)) return;
+    } else {
+      if (!isWebSocketUpgrade(req)) return;
+      const decision = o.access.admitUpgrade(req, pathOf(req.url), o.path);
+      if (decision === undefined) return;
+      if (!('kind' in decision)) {
+        refuseUpgrade(socket, decision.status, decision.code, decision.message, decision.retryAfter);
+        return;
+      }
+      gate = decision;
+    }
     if (connections.size >= o.maxConnections) {
       counters.refusedConnections++;
       refuseUpgrade(
@@ -90,7 +103,7 @@ export function attachWebSocket(
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      connections.add(new WsConnection(ws, socket, `${idPrefix}-${++nextId}`, ctx));
+      connections.add(new WsConnection(ws, socket, `${idPrefix}-${++nextId}`, ctx, gate));
     });
   };
   server.on('upgrade', onUpgrade);

@@ -15,3 +15,31 @@ export interface WsLogger {
   warn(message: string): void;
   error(message: string): void;
 }
+
+/** An upgrade or a message we will not serve: HTTP status and JSON-RPC error (an AccessRefusal of @ashlar/transport-http fits). */
+export interface WsAccessRefusal {
+  readonly status: number;
+  readonly code: number;
+  readonly message: string;
+  /** Seconds, sent as Retry-After on a refused upgrade. */
+  readonly retryAfter?: number;
+}
+
+/** Charges one connection's requests against its client's rate limit. */
+export interface WsAccessGate {
+  readonly kind: 'gate';
+  charge(n: number): WsAccessRefusal | undefined;
+}
+
+/**
+ * API keys and rate limits, structurally: `createAccessPolicy()` of @ashlar/transport-http is
+ * one, and passing the same object to the HTTP handler makes both transports share buckets.
+ */
+export interface WsAccess {
+  /** Undefined when `pathname` is neither `openPath` nor a keyed endpoint: not ours to answer. */
+  admitUpgrade(
+    head: { headers: import('node:http').IncomingHttpHeaders; socket?: { remoteAddress?: string | undefined } },
+    pathname: string,
+    openPath: string,
+  ): WsAccessGate | WsAccessRefusal | undefined;
+}

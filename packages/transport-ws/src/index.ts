@@ -4,7 +4,7 @@
  * notifications, with limits on connections, subscriptions, frame size and send backlog.
  */
 export { attachWebSocket, type WebSocketEndpoint, type WebSocketStats } from './attachWebSocket.js';
-export type { RpcConnection, WsLogger } from './coreTypes.js';
+export type { RpcConnection, WsAccess, WsAccessGate, WsAccessRefusal, WsLogger } from './coreTypes.js';
 export {
   DEFAULT_FLUSH_INTERVAL_MS,
   DEFAULT_HEARTBEAT_MS,

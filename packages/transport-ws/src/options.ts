@@ -1,4 +1,4 @@
-import type { RpcEngine, WsLogger } from './coreTypes.js';
+import type { RpcEngine, WsAccess, WsLogger } from './coreTypes.js';
 
 /** Who answers: the JSON-RPC engine (usually the kernel itself). */
 export interface WebSocketTarget {
@@ -33,6 +33,11 @@ export interface WebSocketOptions {
   closeGraceMs?: number;
   /** Dropped peers (warn) and unexpected failures (error); defaults to the console. */
   logger?: WsLogger;
+  /**
+   * API keys (upgrades to `/api/v1/<KEY>` too) and rate limits (each request of a batch counts;
+   * so does the upgrade): the `createAccessPolicy()` given to the HTTP handler. Default: open.
+   */
+  access?: WsAccess;
 }
 
 export interface ResolvedWsOptions {
@@ -45,6 +50,7 @@ export interface ResolvedWsOptions {
   flushIntervalMs: number;
   closeGraceMs: number;
   logger: WsLogger;
+  access: WsAccess | undefined;
 }
 
 export const DEFAULT_MAX_CONNECTIONS = 10_000;
@@ -94,5 +100,6 @@ export function resolveOptions(o: WebSocketOptions = {}): ResolvedWsOptions {
     flushIntervalMs: positiveInteger(o.flushIntervalMs, DEFAULT_FLUSH_INTERVAL_MS, 'flushIntervalMs', true),
     closeGraceMs: positiveInteger(o.closeGraceMs, 1_000, 'closeGraceMs', true),
     logger: o.logger ?? consoleLogger,
+    access: o.access,
   };
 }

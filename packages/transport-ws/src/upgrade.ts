@@ -2,7 +2,7 @@ import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 /** The request's path without its query, trailing slash dropped (as options.path is normalised). */
-function pathOf(url: string | undefined): string {
+export function pathOf(url: string | undefined): string {
   const raw = url ?? '/';
   const q = raw.indexOf('?');
   const p = q === -1 ? raw : raw.slice(0, q);
@@ -14,18 +14,30 @@ function pathOf(url: string | undefined): string {
  * the server's other 'upgrade' listeners (a dev server's hot reload, another WebSocket app).
  */
 export function ownsUpgrade(req: IncomingMessage, path: string): boolean {
-  return req.headers.upgrade?.toLowerCase() === 'websocket' && pathOf(req.url) === path;
+  return isWebSocketUpgrade(req) && pathOf(req.url) === path;
+}
+
+export function isWebSocketUpgrade(req: IncomingMessage): boolean {
+  return req.headers.upgrade?.toLowerCase() === 'websocket';
 }
 
 /** Answers an upgrade we will not accept with a plain HTTP response whose body is a JSON-RPC error. */
-export function refuseUpgrade(socket: Duplex, status: number, code: number, message: string): void {
+export function refuseUpgrade(
+  socket: Duplex,
+  status: number,
+  code: number,
+  message: string,
+  retryAfter?: number,
+): void {
   const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } });
-  const head = [
+  const lines = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
     'Connection: close',
     'Content-Type: application/json',
     `Content-Length: ${Buffer.byteLength(body)}`,
-  ].join('\r\n');
+  ];
+  if (retryAfter !== undefined) lines.push(`Retry-After: ${retryAfter}`);
+  const head = lines.join('\r\n');
   // The peer may already be gone; a failed write must not become an uncaught error.
   socket.on('error', () => {});
   socket.end(`${head}\r\n\r\n${body}`, () => socket.destroy());

@@ -1,5 +1,6 @@
 import type { Block } from '@ethereumjs/block';
 import type { Address } from '@ethereumjs/util';
+import type { CallFrame } from '../trace/callFrames.js';
 
 /** A log as stored: [address, topics, data]. */
 export type RawLog = [address: Uint8Array, topics: Uint8Array[], data: Uint8Array];
@@ -36,6 +37,12 @@ export interface StoredBlock {
   size: number;
   /** The block's RLP when already at hand (built or read), so it is not serialized twice. */
   rlp?: Uint8Array;
+  /**
+   * Top call frame of each transaction, captured while the block was built (chain option
+   * `callFrames`); written with the block. Absent on blocks read back from storage: read them
+   * with `ChainService.getCallFrames`.
+   */
+  callFrames?: (CallFrame | undefined)[];
 }
 
 /** Where a transaction lives. */

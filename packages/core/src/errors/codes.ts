@@ -31,6 +31,10 @@ export const ErrorCodes = {
   // execution
   REVERTED: 'ASHLAR_ERR_EXEC_REVERTED',
   EXECUTION: 'ASHLAR_ERR_EXEC_FAILED',
+  EXEC_TIMEOUT: 'ASHLAR_ERR_EXEC_TIMEOUT',
+  // transports: API keys and rate limits (answered by transport-http / transport-ws)
+  ACCESS_UNAUTHORIZED: 'ASHLAR_ERR_ACCESS_UNAUTHORIZED',
+  ACCESS_RATE_LIMITED: 'ASHLAR_ERR_ACCESS_RATE_LIMITED',
   // eth_simulateV1 (its own code range, -38010…-38026)
   SIM_NONCE_TOO_LOW: 'ASHLAR_ERR_SIM_NONCE_TOO_LOW',
   SIM_NONCE_TOO_HIGH: 'ASHLAR_ERR_SIM_NONCE_TOO_HIGH',
@@ -53,6 +57,8 @@ export const ErrorCodes = {
   METHOD_DUPLICATE: 'ASHLAR_ERR_METHOD_DUPLICATE',
   OPTIONS: 'ASHLAR_ERR_OPTIONS',
   CLOSED: 'ASHLAR_ERR_KERNEL_CLOSED',
+  // explorer contract verification (REST and the Etherscan-compatible /api; never on JSON-RPC)
+  VERIFICATION: 'ASHLAR_ERR_VERIFICATION',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

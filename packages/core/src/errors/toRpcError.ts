@@ -36,6 +36,10 @@ const WIRE_CODES: Record<ErrorCode, number> = {
   [ErrorCodes.UNKNOWN_ACCOUNT]: -32000,
   [ErrorCodes.REVERTED]: 3,
   [ErrorCodes.EXECUTION]: -32000,
+  [ErrorCodes.EXEC_TIMEOUT]: -32000,
+  [ErrorCodes.ACCESS_UNAUTHORIZED]: -32000,
+  // EIP-1474 "limit exceeded", as Infura answers a rate-limited client
+  [ErrorCodes.ACCESS_RATE_LIMITED]: -32005,
   // execution-apis' eth_simulateV1 codes
   [ErrorCodes.SIM_NONCE_TOO_LOW]: -38010,
   [ErrorCodes.SIM_NONCE_TOO_HIGH]: -38011,
@@ -56,6 +60,7 @@ const WIRE_CODES: Record<ErrorCode, number> = {
   [ErrorCodes.METHOD_DUPLICATE]: -32603,
   [ErrorCodes.OPTIONS]: -32603,
   [ErrorCodes.CLOSED]: -32603,
+  [ErrorCodes.VERIFICATION]: -32000,
 };
 
 export function wireCodeOf(code: ErrorCode): number {

@@ -4,9 +4,10 @@ import { Address, bytesToHex } from '@ethereumjs/util';
 import { type RunTxResult, type VM, runTx } from '@ethereumjs/vm';
 import type { ChainService } from '../chain/ChainService.js';
 import type { StoredBlock } from '../chain/types.js';
-import { AshlarError } from '../errors/AshlarError.js';
+import { AshlarError, isAshlarError } from '../errors/AshlarError.js';
 import { ErrorCodes } from '../errors/codes.js';
 import { applyStateOverrides } from './applyStateOverrides.js';
+import { ExecutionDeadline } from './ExecutionDeadline.js';
 import { revertMessage } from './decodeRevert.js';
 import type { CallRequest, StateOverrides } from './types.js';
 import { accessListField, authorizationListField } from './txFields.js';
@@ -34,30 +35,37 @@ export class Executor {
   constructor(
     private readonly chain: ChainService,
     private readonly gasCap: bigint,
+    /** Wall-clock limit of one eth_call / eth_estimateGas in ms; 0 = none. */
+    private readonly timeoutMs = 0,
   ) {}
 
-  /** Runs `fn` on a VM positioned at `sb`'s state; the head's VM under the chain lock. */
-  private async withVm<T>(sb: StoredBlock, fn: (vm: VM) => Promise<T>): Promise<T> {
+  /**
+   * Runs `fn` on a VM positioned at `sb`'s state; the head's VM under the chain lock. With a
+   * deadline, the VM's loop opcodes are timed for the duration of `fn` only.
+   */
+  private async withVm<T>(
+    sb: StoredBlock,
+    deadline: ExecutionDeadline | undefined,
+    fn: (vm: VM) => Promise<T>,
+  ): Promise<T> {
+    const run = async (vm: VM): Promise<T> => {
+      await vm.evm.journal.checkpoint();
+      const disarm = deadline?.arm(vm.evm as Parameters<ExecutionDeadline['arm']>[0]);
+      try {
+        return await fn(vm);
+      } finally {
+        disarm?.();
+        await vm.evm.journal.revert();
+      }
+    };
     const chain = this.chain;
-    if (chain.isHead(sb)) {
-      return chain.exclusive(async () => {
-        const vm = chain.vm;
-        await vm.evm.journal.checkpoint();
-        try {
-          return await fn(vm);
-        } finally {
-          await vm.evm.journal.revert();
-        }
-      });
-    }
+    if (chain.isHead(sb)) return chain.exclusive(() => run(chain.vm));
     const sm = await chain.stateManagerFor(sb);
-    const vm = await chain.createVmOn(sm);
-    await vm.evm.journal.checkpoint();
-    try {
-      return await fn(vm);
-    } finally {
-      await vm.evm.journal.revert();
-    }
+    return run(await chain.createVmOn(sm));
+  }
+
+  private deadline(): ExecutionDeadline | undefined {
+    return this.timeoutMs > 0 ? new ExecutionDeadline(this.timeoutMs) : undefined;
   }
 
   /** The block context a call runs in: the requested block's header, base fee 0 for a price-less call (as geth). */
@@ -75,7 +83,13 @@ export class Executor {
     return block;
   }
 
-  private async runOnce(vm: VM, sb: StoredBlock, req: CallRequest, gas: bigint): Promise<CallOutcome> {
+  private async runOnce(
+    vm: VM,
+    sb: StoredBlock,
+    req: CallRequest,
+    gas: bigint,
+    deadline: ExecutionDeadline | undefined,
+  ): Promise<CallOutcome> {
     const from = req.from ?? ZERO_ADDRESS;
     const noFee =
       req.gasPrice === undefined && req.maxFeePerGas === undefined && req.maxPriorityFeePerGas === undefined;
@@ -92,10 +106,11 @@ export class Executor {
         skipBlockGasLimitValidation: true,
         skipHardForkValidation: true,
       });
+      if (deadline?.timedOut) throw timeoutError(deadline.ms);
       const err = result.execResult.exceptionError?.error;
       return { result, returnValue: result.execResult.returnValue, gasUsed: result.totalGasSpent, error: err };
     } catch (e) {
-      throw toExecutionError(e);
+      throw isAshlarError(e) ? e : toExecutionError(e);
     } finally {
       await vm.evm.journal.revert();
     }
@@ -116,9 +131,10 @@ export class Executor {
   /** eth_call: the return data, or error 3 with the revert bytes, or -32000 with the EVM error. */
   async call(req: CallRequest, sb: StoredBlock, overrides?: StateOverrides): Promise<Uint8Array> {
     const gas = this.capGas(req, sb);
-    const out = await this.withVm(sb, async (vm) => {
+    const deadline = this.deadline();
+    const out = await this.withVm(sb, deadline, async (vm) => {
       await applyStateOverrides(vm.stateManager, overrides);
-      return this.runOnce(vm, sb, req, gas);
+      return this.runOnce(vm, sb, req, gas, deadline);
     });
     if (out.error === 'revert') {
       throw new AshlarError(ErrorCodes.REVERTED, revertMessage(out.returnValue), { data: bytesToHex(out.returnValue) });
@@ -130,9 +146,11 @@ export class Executor {
   /** eth_estimateGas: the least gas with which the transaction succeeds (binary search, as geth). */
   async estimateGas(req: CallRequest, sb: StoredBlock, overrides?: StateOverrides): Promise<bigint> {
     let hi = this.capGas(req, sb);
-    return this.withVm(sb, async (vm) => {
+    // One deadline for the whole search, as geth times the whole request.
+    const deadline = this.deadline();
+    return this.withVm(sb, deadline, async (vm) => {
       await applyStateOverrides(vm.stateManager, overrides);
-      const first = await this.runOnce(vm, sb, req, hi);
+      const first = await this.runOnce(vm, sb, req, hi, deadline);
       if (first.error === 'revert') {
         throw new AshlarError(ErrorCodes.REVERTED, revertMessage(first.returnValue), {
           data: bytesToHex(first.returnValue),
@@ -149,20 +167,26 @@ export class Executor {
       let lo = first.gasUsed - 1n;
       const optimistic = ((first.gasUsed + first.result.gasRefund + 2300n) * 64n) / 63n;
       if (optimistic < hi) {
-        const o = await this.runOnce(vm, sb, req, optimistic);
+        const o = await this.runOnce(vm, sb, req, optimistic, deadline);
         if (!o.error) hi = optimistic;
         else if (optimistic > lo) lo = optimistic;
       }
       while (lo + 1n < hi) {
         let mid = (hi + lo) / 2n;
         if (mid > lo * 2n) mid = lo * 2n; // most answers are close to lo: reach them in fewer steps
-        const r = await this.runOnce(vm, sb, req, mid);
+        const r = await this.runOnce(vm, sb, req, mid, deadline);
         if (r.error) lo = mid;
         else hi = mid;
       }
       return hi;
     });
   }
+}
+
+/** geth's wording (`--rpc.evmtimeout`), in whole seconds when it is a whole number of them. */
+function timeoutError(ms: number): AshlarError {
+  const shown = ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
+  return new AshlarError(ErrorCodes.EXEC_TIMEOUT, `execution aborted (timeout = ${shown})`);
 }
 
 function isZeroFee(req: CallRequest): boolean {

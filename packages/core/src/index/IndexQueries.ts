@@ -1,6 +1,6 @@
 import { compareBytes, concat, keyString, readU32, readU64, readU256, u8, u32, u64, u256, utf8 } from './codec.js';
 import { decodeSigned } from './BlockScope.js';
-import { META_KEYS, ROLE_FROM, ROLE_TO, keys, logPos, transferPos, txPos } from './indexKeys.js';
+import { META_KEYS, ROLE_FROM, ROLE_TO, internalPos, keys, logPos, transferPos, txPos } from './indexKeys.js';
 import type { IndexStore, IndexTable } from './IndexStore.js';
 import {
   type AddressRecord,
@@ -14,6 +14,7 @@ import {
   type TxKind,
   TX_KINDS,
   type WithdrawalRecord,
+  INTERNAL_ERROR_BIT,
   decodeAddress,
   decodeCoinBalance,
   decodeContract,
@@ -39,6 +40,16 @@ export interface TransferPosition {
 }
 
 export type Role = 'from' | 'to';
+
+/** Position of an internal transaction: its block, transaction and frame index in the transaction. */
+export interface InternalPosition {
+  block: bigint;
+  txIndex: number;
+  index: number;
+}
+
+/** Which internal transactions to list, newest first. */
+export type InternalSource = { kind: 'all' } | { kind: 'address'; address: Uint8Array; roles: readonly Role[] };
 
 /** Which transactions to list, newest first. */
 export type TxSource =
@@ -110,6 +121,38 @@ export class IndexQueries {
     }
     const pos = await this.merged(sources, after ? txPos(after.block, after.index) : undefined, limit);
     return pos.map((p) => ({ block: readU64(p, 0), index: readU32(p, 8) }));
+  }
+
+  async internals(
+    source: InternalSource,
+    after: InternalPosition | undefined,
+    limit: number,
+  ): Promise<InternalPosition[]> {
+    const sources: Source[] =
+      source.kind === 'all'
+        ? [{ table: 'idxInternal', prefix: new Uint8Array(0) }]
+        : source.roles.map((r) => ({
+            table: 'idxAddrInternal',
+            prefix: keys.addrTxPrefix(source.address, roleByte(r)),
+          }));
+    const pos = await this.merged(
+      sources,
+      after ? internalPos(after.block, after.txIndex, after.index) : undefined,
+      limit,
+    );
+    return pos.map((p) => ({ block: readU64(p, 0), txIndex: readU32(p, 8), index: readU32(p, 12) }));
+  }
+
+  /** Kinds of transactions by position, and whether a call frame below the top one failed (`has_error_in_internal_txs`). */
+  async txFlags(positions: TxPosition[]): Promise<{ kinds: TxKind[]; internalError: boolean }[]> {
+    const vals = await this.store.getMany(
+      'idxTx',
+      positions.map((p) => txPos(p.block, p.index)),
+    );
+    return vals.map((v) => {
+      const mask = v?.[0] ?? 0;
+      return { kinds: txKindsOf(mask), internalError: (mask & INTERNAL_ERROR_BIT) !== 0 };
+    });
   }
 
   /** Kinds of transactions by position (their `transaction_types`). */

@@ -6,7 +6,7 @@ import type { EventBus } from '../events/EventBus.js';
 import type { Logger } from '../kernel/options.js';
 import type { StoreOp } from '../storage/ChainStore.js';
 import { BatchWriter } from './BatchWriter.js';
-import { blockRows } from './blockRows.js';
+import { type BlockRows, blockRows } from './blockRows.js';
 import { readU32, readU64, u32, u64 } from './codec.js';
 import { indexBlock } from './indexBlock.js';
 import { INDEX_VERSION, META_KEYS } from './indexKeys.js';
@@ -112,7 +112,7 @@ export class IndexService {
     this.batch = { kind: 'commit', hash: bytesToHex(sb.hash) };
     try {
       const reader = new BlockStateReader(this.chain, sb, this.chain.vm.stateManager);
-      await indexBlock(this.writer, { sb, rows: blockRows(sb), reader, common: this.chain.common });
+      await indexBlock(this.writer, { sb, rows: await this.rowsOf(sb), reader, common: this.chain.common });
       return this.store.stage(this.writer.take());
     } catch (e) {
       return this.fail(sb, e);
@@ -127,7 +127,8 @@ export class IndexService {
     if (!(b?.kind === 'remove' && b.head === head && sb.number < b.last)) this.begin();
     this.batch = { kind: 'remove', head, last: sb.number };
     try {
-      await unindexBlock(this.writer, { sb, rows: blockRows(sb), store: this.store, common: this.chain.common });
+      const rows = await this.rowsOf(sb);
+      await unindexBlock(this.writer, { sb, rows, store: this.store, common: this.chain.common });
       return this.store.stage(this.writer.take());
     } catch (e) {
       return this.fail(sb, e);
@@ -201,7 +202,12 @@ export class IndexService {
     const sm = await chain.stateManagerFor(sb);
     const reader = new BlockStateReader(chain, sb, sm);
     const genesis = n === 0n ? this.genesisAllocation() : undefined;
-    await indexBlock(this.writer, { sb, rows: blockRows(sb), reader, common: chain.common, genesis });
+    await indexBlock(this.writer, { sb, rows: await this.rowsOf(sb), reader, common: chain.common, genesis });
+  }
+
+  /** A block's rows, with its internal transactions when its call frames were kept (never replayed here). */
+  private async rowsOf(sb: StoredBlock): Promise<BlockRows> {
+    return blockRows(sb, await this.chain.store.getCallFrames(sb));
   }
 
   /** Accounts and contracts the genesis block allocates: a geth genesis file's, or the dev chain's. */

@@ -25,6 +25,8 @@ export const INDEX_TABLES = [
   'idxHolderRank',
   'idxAddrLog',
   'idxContract',
+  'idxInternal',
+  'idxAddrInternal',
   'idxAddress',
   'idxBalanceRank',
   'idxCoinHistory',

@@ -1,6 +1,8 @@
 import type { Common } from '@ethereumjs/common';
 import type { StoredBlock } from '../chain/types.js';
+import type { CallFrame } from '../trace/callFrames.js';
 import { keyString } from './codec.js';
+import { type InternalRow, internalRows } from './internalRows.js';
 import { type DecodedTransfer, decodeTransfers } from './tokenEvents.js';
 
 export interface TxRow {
@@ -13,6 +15,8 @@ export interface TxRow {
   selector: Uint8Array | null;
   hasInput: boolean;
   gasUsed: bigint;
+  /** A frame below the top one failed (Blockscout's `has_error_in_internal_txs`). */
+  internalError: boolean;
 }
 
 export interface LogRow {
@@ -52,10 +56,13 @@ export interface BlockRows {
   logs: LogRow[];
   transfers: TransferRow[];
   withdrawals: WithdrawalRow[];
+  /** Internal transactions (call frames as Blockscout lists them); none when the block has no frames. */
+  internals: InternalRow[];
   touched: Touched[];
 }
 
-export function blockRows(sb: StoredBlock): BlockRows {
+/** `frames`: the top call frame of each transaction (ChainStore.getCallFrames), if the block has them. */
+export function blockRows(sb: StoredBlock, frames?: readonly (CallFrame | undefined)[]): BlockRows {
   const header = sb.block.header;
   const txs: TxRow[] = [];
   const logs: LogRow[] = [];
@@ -69,6 +76,7 @@ export function blockRows(sb: StoredBlock): BlockRows {
     } else touched.set(k, { address, txIndex });
   };
   let logIndex = 0;
+  const internals: InternalRow[] = [];
   const list = sb.block.transactions;
   for (let i = 0; i < list.length; i++) {
     const tx = list[i];
@@ -85,10 +93,25 @@ export function blockRows(sb: StoredBlock): BlockRows {
       selector: to && tx.data.length >= 4 ? tx.data.subarray(0, 4) : null,
       hasInput: tx.data.length > 0,
       gasUsed: receipt?.gasUsed ?? 0n,
+      internalError: false,
     });
     touch(from, i);
     if (to) touch(to, i);
     if (created) touch(created, i);
+    const frame = frames?.[i];
+    if (frame) {
+      const rows = internalRows(frame, i);
+      txs[i].internalError = rows.internalError;
+      for (const r of rows.items) {
+        internals.push(r);
+        // Value moved inside the transaction changes balances the receipt does not name.
+        if (r.value > 0n || r.created) {
+          touch(r.from, i);
+          const other = r.to ?? r.created;
+          if (other) touch(other, i);
+        }
+      }
+    }
     for (const log of receipt?.logs ?? []) {
       logs.push({ address: log[0], logIndex, txIndex: i });
       for (const d of decodeTransfers(log)) {
@@ -115,6 +138,7 @@ export function blockRows(sb: StoredBlock): BlockRows {
     logs,
     transfers,
     withdrawals,
+    internals,
     touched: [...touched.values()],
   };
 }

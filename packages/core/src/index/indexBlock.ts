@@ -9,6 +9,7 @@ import { listEntries } from './listEntries.js';
 import {
   type ContractRecord,
   decodeDaily,
+  INTERNAL_ERROR_BIT,
   encodeCoinBalance,
   encodeContract,
   encodeDaily,
@@ -72,6 +73,7 @@ export async function indexBlock(w: BatchWriter, input: IndexBlockInput): Promis
     else if (tx.hasInput && (await reader.hasCode(tx.to))) mask |= txKindBit('contract_call');
     if (hasTransfers.has(tx.index)) mask |= txKindBit('token_transfer');
     if (tx.created && newTokens.has(keyString(tx.created))) mask |= txKindBit('token_creation');
+    if (tx.internalError) mask |= INTERNAL_ERROR_BIT;
     kinds.push(mask);
     const from = await scope.address(tx.from);
     from.txCount++;
@@ -82,6 +84,11 @@ export async function indexBlock(w: BatchWriter, input: IndexBlockInput): Promis
       const c: ContractRecord = { creator: tx.from, block: B, txIndex: tx.index };
       w.put('idxContract', tx.created, encodeContract(c));
     }
+  }
+  // Contracts created by contracts (a creation transaction's own contract is flagged above).
+  for (const it of rows.internals) {
+    if (it.index === 0 || !it.created || !it.effective) continue;
+    w.put('idxContract', it.created, encodeContract({ creator: it.from, block: B, txIndex: it.txIndex }));
   }
   for (const log of rows.logs) (await scope.address(log.address)).logCount++;
   for (const wd of rows.withdrawals) (await scope.address(wd.address)).withdrawalCount++;

@@ -10,6 +10,10 @@ export const txPos = (block: bigint, index: number): Uint8Array => concat(u64(bl
 export const transferPos = (block: bigint, logIndex: number, sub: number): Uint8Array =>
   concat(u64(block), u32(logIndex), u16(sub));
 
+/** Position of an internal transaction: u64 block, u32 tx index, u32 frame index (16 bytes). */
+export const internalPos = (block: bigint, txIndex: number, index: number): Uint8Array =>
+  concat(u64(block), u32(txIndex), u32(index));
+
 /** Position of a log: u64 block, u32 log index (12 bytes). */
 export const logPos = (block: bigint, logIndex: number): Uint8Array => concat(u64(block), u32(logIndex));
 
@@ -24,11 +28,12 @@ export const META_KEYS = {
 } as const;
 
 /** Bumped when a layout changes: an index of another version is rebuilt on start. */
-export const INDEX_VERSION = 1;
+export const INDEX_VERSION = 2;
 
 export const keys = {
   addrTx: (addr: Uint8Array, role: number, pos: Uint8Array) => concat(addr, u8(role), pos),
   addrTxPrefix: (addr: Uint8Array, role: number) => concat(addr, u8(role)),
+  addrInternal: (addr: Uint8Array, role: number, pos: Uint8Array) => concat(addr, u8(role), pos),
   txKind: (kind: number, pos: Uint8Array) => concat(u8(kind), pos),
   txMethod: (selector: Uint8Array, pos: Uint8Array) => concat(selector, pos),
   addrTransfer: (addr: Uint8Array, type: number, role: number, pos: Uint8Array) =>

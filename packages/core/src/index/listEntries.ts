@@ -1,7 +1,7 @@
 import type { BatchWriter } from './BatchWriter.js';
 import type { BlockRows } from './blockRows.js';
 import { u8, u32 } from './codec.js';
-import { ROLE_FROM, ROLE_TO, keys, logPos, transferPos, txPos } from './indexKeys.js';
+import { ROLE_FROM, ROLE_TO, internalPos, keys, logPos, transferPos, txPos } from './indexKeys.js';
 import type { IndexTable } from './IndexStore.js';
 import { TX_KINDS, encodeTransfer, encodeWithdrawal, tokenTypeByte, transferTokenType } from './records.js';
 
@@ -26,6 +26,13 @@ export function listEntries(w: BatchWriter, rows: BlockRows, kinds: number[], mo
     write('idxAddrTx', keys.addrTx(tx.from, ROLE_FROM, pos));
     const receiver = tx.to ?? tx.created;
     if (receiver) write('idxAddrTx', keys.addrTx(receiver, ROLE_TO, pos));
+  }
+  for (const it of rows.internals) {
+    const pos = internalPos(B, it.txIndex, it.index);
+    write('idxInternal', pos);
+    write('idxAddrInternal', keys.addrInternal(it.from, ROLE_FROM, pos));
+    const receiver = it.to ?? it.created;
+    if (receiver) write('idxAddrInternal', keys.addrInternal(receiver, ROLE_TO, pos));
   }
   for (const log of rows.logs)
     write('idxAddrLog', keys.addrLog(log.address, logPos(B, log.logIndex)), u32(log.txIndex));

@@ -31,6 +31,9 @@ export const TX_KINDS = [
 ] as const;
 export type TxKind = (typeof TX_KINDS)[number];
 export const txKindBit = (k: TxKind): number => 1 << TX_KINDS.indexOf(k);
+/** Bit of the per-tx kinds byte (beside the kinds) set when a call frame below the top one failed. */
+export const INTERNAL_ERROR_BIT = 0x80;
+
 export function txKindsOf(mask: number): TxKind[] {
   return TX_KINDS.filter((_, i) => (mask & (1 << i)) !== 0);
 }

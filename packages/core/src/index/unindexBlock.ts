@@ -62,6 +62,7 @@ export async function unindexBlock(w: BatchWriter, input: UnindexBlockInput): Pr
     if (receiver && keyString(receiver) !== keyString(tx.from)) (await scope.address(receiver)).txCount--;
     if (tx.created) w.del('idxContract', tx.created);
   }
+  for (const it of rows.internals) if (it.index > 0 && it.created && it.effective) w.del('idxContract', it.created);
   for (const log of rows.logs) (await scope.address(log.address)).logCount--;
   for (const wd of rows.withdrawals) (await scope.address(wd.address)).withdrawalCount--;
   (await scope.address(rows.coinbase)).validations--;

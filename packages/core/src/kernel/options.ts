@@ -38,6 +38,11 @@ export interface ChainOptions {
    * the dev accounts are derived but not funded).
    */
   genesis?: GethGenesisJson;
+  /**
+   * Keep the call frames of every mined transaction (internal transactions, raw traces) with its
+   * block (default true). Off, mining pays nothing for them and readers replay the block instead.
+   */
+  callFrames?: boolean;
 }
 
 export interface MiningOptions {
@@ -56,6 +61,8 @@ export interface RpcLimits {
   logsMaxResults?: number;
   /** Gas cap of `eth_call` / `eth_estimateGas` (default 50,000,000). */
   callGasCap?: bigint;
+  /** Wall-clock limit of one `eth_call` / `eth_estimateGas` in ms, 0 for none (default 5000, as geth's `--rpc.evmtimeout`). */
+  callTimeoutMs?: number;
 }
 
 export interface KernelOptions {
@@ -116,6 +123,9 @@ export function resolveOptions(o: KernelOptions): ResolvedOptions {
   const blockTime = m.blockTime ?? 0;
   if (!(blockTime >= 0)) fail(`mining.blockTime must be a non-negative number of seconds, got ${m.blockTime}`);
   const r = o.rpc ?? {};
+  const callTimeoutMs = r.callTimeoutMs ?? 5_000;
+  if (!Number.isSafeInteger(callTimeoutMs) || callTimeoutMs < 0)
+    fail(`rpc.callTimeoutMs must be a non-negative integer number of ms, got ${r.callTimeoutMs}`);
   return {
     chain: {
       chainId,
@@ -126,6 +136,7 @@ export function resolveOptions(o: KernelOptions): ResolvedOptions {
       gasLimit,
       baseFee,
       coinbase,
+      callFrames: c.callFrames ?? true,
       genesisTimestamp: c.genesisTimestamp,
       ...(c.genesis ? { genesis: c.genesis } : {}),
     },
@@ -135,6 +146,7 @@ export function resolveOptions(o: KernelOptions): ResolvedOptions {
       logsMaxBlockRange: r.logsMaxBlockRange ?? 10_000,
       logsMaxResults: r.logsMaxResults ?? 10_000,
       callGasCap: r.callGasCap ?? 50_000_000n,
+      callTimeoutMs,
     },
     clientVersion:
       o.clientVersion ?? `Ashlar/v${VERSION}/${process.platform}-${process.arch}/node${process.versions.node}`,

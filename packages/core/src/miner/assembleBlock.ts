@@ -1,3 +1,4 @@
+import type { EVM } from '@ethereumjs/evm';
 import { type Block, type HeaderData, createBlock } from '@ethereumjs/block';
 import { Blob4844Tx, type TypedTransaction } from '@ethereumjs/tx';
 import {
@@ -12,6 +13,8 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { ChainService } from '../chain/ChainService.js';
 import type { StoredBlock, StoredReceipt } from '../chain/types.js';
 import type { PendingTx } from '../mempool/types.js';
+import { CallFrameTracer } from '../trace/CallFrameTracer.js';
+import type { CallFrame } from '../trace/callFrames.js';
 import { finalizeIdleBlock, requestsAreIdle } from './finalizeBlock.js';
 
 export interface AssembleInput {
@@ -113,31 +116,48 @@ async function runAndBuild(
   const dropped: AssembleResult['dropped'] = [];
   const deferred: PendingTx[] = [];
   const effectivePrices: bigint[] = [];
-  for (const ptx of input.txs) {
-    const tx = ptx.tx;
-    if (tx.gasLimit > input.gasLimit - b.gasUsed) {
-      deferred.push(ptx);
-      continue;
-    }
-    try {
-      if (tx instanceof Blob4844Tx) {
-        await builder.addTransaction(tx, { allowNoBlobs: true });
-      } else {
-        if (!b.checkpointed) {
-          await vm.evm.journal.checkpoint();
-          b.checkpointed = true;
-        }
-        const result = await runTx(vm, { tx, block: execBlock, blockGasUsed: b.gasUsed, skipHardForkValidation: true });
-        b.transactions.push(tx);
-        b.transactionResults.push(result);
-        b.gasUsed += result.blockGasSpent;
-        b._minerValue += result.minerValue;
+  // Call frames of the transactions only: the tracer is attached around this loop, so the
+  // builder's system calls (before it and in build()) leave none.
+  const tracer =
+    chain.options.chain.callFrames && input.txs.length > 0 ? new CallFrameTracer(vm.evm as EVM) : undefined;
+  const frames: (CallFrame | undefined)[] = [];
+  tracer?.attach();
+  try {
+    for (const ptx of input.txs) {
+      const tx = ptx.tx;
+      if (tx.gasLimit > input.gasLimit - b.gasUsed) {
+        deferred.push(ptx);
+        continue;
       }
-      included.push(ptx);
-      effectivePrices.push(effectiveGasPrice(tx, baseFee));
-    } catch (e) {
-      dropped.push({ ptx, reason: e instanceof Error ? e.message : String(e) });
+      try {
+        if (tx instanceof Blob4844Tx) {
+          await builder.addTransaction(tx, { allowNoBlobs: true });
+        } else {
+          if (!b.checkpointed) {
+            await vm.evm.journal.checkpoint();
+            b.checkpointed = true;
+          }
+          const result = await runTx(vm, {
+            tx,
+            block: execBlock,
+            blockGasUsed: b.gasUsed,
+            skipHardForkValidation: true,
+          });
+          b.transactions.push(tx);
+          b.transactionResults.push(result);
+          b.gasUsed += result.blockGasSpent;
+          b._minerValue += result.minerValue;
+        }
+        included.push(ptx);
+        effectivePrices.push(effectiveGasPrice(tx, baseFee));
+        if (tracer) frames.push(tracer.take());
+      } catch (e) {
+        tracer?.reset();
+        dropped.push({ ptx, reason: e instanceof Error ? e.message : String(e) });
+      }
     }
+  } finally {
+    tracer?.detach();
   }
 
   const blockOpts = {
@@ -165,6 +185,7 @@ async function runAndBuild(
     size: rlp.length,
     rlp,
   };
+  if (chain.options.chain.callFrames) stored.callFrames = frames;
   return { stored, included, dropped, deferred };
 }
 

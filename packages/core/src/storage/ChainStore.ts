@@ -6,6 +6,8 @@ import { Address, bigIntToUnpaddedBytes, bytesToBigInt, bytesToHex } from '@ethe
 import type { AbstractSublevel } from 'abstract-level';
 import { decodeReceipts, encodeReceipts } from '../chain/receiptCodec.js';
 import type { StoredBlock, StoredReceipt } from '../chain/types.js';
+import type { CallFrame } from '../trace/callFrames.js';
+import { decodeBlockFrames, encodeBlockFrames } from '../trace/frameCodec.js';
 import { Lru } from '../util/Lru.js';
 import { concat, readU32, readU64, u64 } from '../util/hex.js';
 import { META, SUBLEVELS, txKeyValue } from './keys.js';
@@ -37,6 +39,7 @@ export class ChainStore {
   readonly state: Sub;
   readonly meta: Sub;
   readonly logCtx: Sub;
+  readonly callFrames: Sub;
   private readonly cache = new Lru<bigint, StoredBlock>(2048);
   private readonly hashCache = new Lru<string, bigint>(8192);
 
@@ -52,6 +55,7 @@ export class ChainStore {
     this.state = db.sublevel(SUBLEVELS.state, VIEW);
     this.meta = db.sublevel(SUBLEVELS.meta, VIEW);
     this.logCtx = db.sublevel(SUBLEVELS.logCtx, VIEW);
+    this.callFrames = db.sublevel(SUBLEVELS.callFrames, VIEW);
   }
 
   async getHead(): Promise<HeadPointer | undefined> {
@@ -86,6 +90,8 @@ export class ChainStore {
     for (let i = 0; i < txs.length; i++) {
       ops.push({ type: 'put', sublevel: this.txs, key: txs[i].hash(), value: txKeyValue(n, i) });
     }
+    if (sb.callFrames && txs.length > 0)
+      ops.push({ type: 'put', sublevel: this.callFrames, key: u64(n), value: encodeBlockFrames(sb.callFrames) });
     return ops;
   }
 
@@ -96,6 +102,7 @@ export class ChainStore {
       { type: 'del', sublevel: this.hashes, key: sb.hash },
       { type: 'del', sublevel: this.receipts, key: u64(sb.number) },
       { type: 'del', sublevel: this.logCtx, key: u64(sb.number) },
+      { type: 'del', sublevel: this.callFrames, key: u64(sb.number) },
     ];
     for (const tx of sb.block.transactions) ops.push({ type: 'del', sublevel: this.txs, key: tx.hash() });
     return ops;
@@ -155,6 +162,25 @@ export class ChainStore {
     if (hit) return hit.receipts;
     const v = await this.receipts.get(u64(n));
     return v === undefined ? undefined : decodeReceipts(v);
+  }
+
+  /**
+   * The call frames of a block's transactions: kept on the block when it is at hand (built
+   * here), else read from storage. Undefined when the block was mined without capturing them.
+   */
+  async getCallFrames(sb: StoredBlock): Promise<(CallFrame | undefined)[] | undefined> {
+    if (sb.callFrames) return sb.callFrames;
+    const txs = sb.block.transactions;
+    if (txs.length === 0) return [];
+    const v = await this.callFrames.get(u64(sb.number));
+    if (v === undefined) return undefined;
+    const frames = decodeBlockFrames(
+      v,
+      txs.map((tx) => tx.data),
+    );
+    // Blocks in the cache keep theirs: pages over one block decode them once.
+    if (this.cache.get(sb.number) === sb) sb.callFrames = frames;
+    return frames;
   }
 
   async getTxLocation(hash: Uint8Array): Promise<{ number: bigint; index: number } | undefined> {

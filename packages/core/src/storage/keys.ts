@@ -18,6 +18,9 @@ export const SUBLEVELS = {
   /** block number (u64) → log context (RLP: block hash, timestamp, logs bloom, tx hashes): eth_getLogs
    * tests blooms and names transactions without decoding whole blocks */
   logCtx: 'l',
+  /** block number (u64) → call frames of the block's transactions (RLP, trace/frameCodec.ts); only
+   * blocks with transactions mined with the chain option `callFrames` on */
+  callFrames: 'c',
   // The explorer index (index/IndexService.ts; layouts in index/indexKeys.ts). Lists are keyed so
   // that newest-first is a reverse range scan: <owner>[<kind>](u64 block)(u32 index)[(u16 sub)].
   /** index head, format version and chain-wide counters */
@@ -52,6 +55,10 @@ export const SUBLEVELS = {
   idxAddrLog: 'xl',
   /** contract → creator, u64 block, u32 tx index */
   idxContract: 'xc',
+  /** u64 block, u32 tx index, u32 frame index → (empty): internal transactions, newest first */
+  idxInternal: 'xi',
+  /** address, u8 role (0 from, 1 to/created), u64 block, u32 tx index, u32 frame index → (empty) */
+  idxAddrInternal: 'xj',
   /** address → address record (coin balance, counters) */
   idxAddress: 'xd',
   /** u256 balance, address → (empty): addresses by coin balance */
@@ -64,6 +71,10 @@ export const SUBLEVELS = {
   idxWithdrawal: 'xx',
   /** u32 day since 1970 → tx count, gas used */
   idxDaily: 'xg',
+  /** contract address → verified contract record (JSON: sources, ABI, compiler and settings, match);
+   * written by the explorer's verifier (explorer/src/verify), one batch per verification. Not part
+   * of the index: a reindex keeps it. */
+  verifiedContracts: 'vc',
 } as const;
 
 export const META = {

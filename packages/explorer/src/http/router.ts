@@ -21,6 +21,10 @@ export class ExplorerRouter {
     this.routes.add('GET', `${PREFIX}${path}`, (req) => this.run(req, handler));
   }
 
+  post(path: string, handler: ExplorerHandler): void {
+    this.routes.add('POST', `${PREFIX}${path}`, (req) => this.run(req, handler));
+  }
+
   /** A fixed answer for every method (the not-yet-served families answer 404). */
   fixed(path: string, response: () => RestResponse): void {
     this.routes.add('GET', `${PREFIX}${path}`, response);

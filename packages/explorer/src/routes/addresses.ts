@@ -50,7 +50,10 @@ export function addressRoutes({ ex, r }: RouteContext): void {
       async (shown) => {
         const list = shown.map((s) => s.address);
         const [recs, facts] = await Promise.all([ex.q.addresses(list), ex.facts([], list)]);
-        return shown.map((s, i) => addressItem(s.address, recs[i], facts.contracts.has(bytesToHex(s.address))));
+        return shown.map((s, i) => {
+          const h = bytesToHex(s.address);
+          return addressItem(s.address, recs[i], facts.contracts.has(h), facts.sc?.info(h));
+        });
       },
       (last) => ({ fetched_coin_balance: dec(last.balance), hash: checksum(last.address), items_count: PAGE_SIZE }),
     );
@@ -75,7 +78,10 @@ export function addressRoutes({ ex, r }: RouteContext): void {
       const sb = await ex.block(contract.block);
       creationTxHash = sb?.block.transactions[contract.txIndex]?.hash() ?? null;
     }
-    return addressDetail({ address, ...account, rec, contract, creationTxHash, token, hasTokens });
+    // One address: worth reading its proxy slots (lists reuse the detections made here).
+    if (account.hasCode) await ex.contracts?.proxyOf(bytesToHex(address));
+    const info = ex.contracts?.info(bytesToHex(address));
+    return addressDetail({ address, ...account, rec, contract, creationTxHash, token, hasTokens, info });
   });
 
   r.get('/addresses/:hash/counters', async (req) => addressCounters(await ex.q.address(addressParam(req.params.hash))));

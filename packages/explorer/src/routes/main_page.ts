@@ -22,7 +22,8 @@ export function mainPageRoutes({ ex, r }: RouteContext): void {
       finished_indexing: healthy,
       finished_indexing_blocks: healthy,
       indexed_blocks_ratio: healthy ? 1 : 0,
-      indexed_internal_transactions_ratio: null,
+      // Internal transactions are indexed with their block when call frames are kept (chain option).
+      indexed_internal_transactions_ratio: ex.kernel.options.chain.callFrames ? (healthy ? 1 : 0) : null,
     };
   });
 }

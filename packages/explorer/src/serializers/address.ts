@@ -1,12 +1,18 @@
 import type { AddressRecord, ContractRecord, TokenRecord } from '@ashlar/core';
+import type { ContractInfo } from '../verify/SmartContracts.js';
 import { addressRef } from './addressRef.js';
 import { checksum, dec, hex } from './format.js';
 import { tokenJson } from './token.js';
 
 /** An item of /addresses: the reference, its balance and transaction count (`tx_count`, spec §2.5's name). */
-export function addressItem(address: Uint8Array, rec: AddressRecord | undefined, isContract: boolean) {
+export function addressItem(
+  address: Uint8Array,
+  rec: AddressRecord | undefined,
+  isContract: boolean,
+  info?: ContractInfo,
+) {
   return {
-    ...addressRef(address, isContract),
+    ...addressRef(address, isContract, info),
     coin_balance: rec?.hasBalance ? dec(rec.balance) : null,
     tx_count: rec ? dec(rec.txCount) : '0',
   };
@@ -22,6 +28,8 @@ export interface AddressFacts {
   creationTxHash: Uint8Array | null;
   token: TokenRecord | undefined;
   hasTokens: boolean;
+  /** Verified name and proxy, when known. */
+  info?: ContractInfo;
 }
 
 /**
@@ -32,7 +40,7 @@ export interface AddressFacts {
 export function addressDetail(f: AddressFacts) {
   const rec = f.rec;
   return {
-    ...addressRef(f.address, f.hasCode || f.contract !== undefined),
+    ...addressRef(f.address, f.hasCode || f.contract !== undefined, f.info),
     coin_balance: dec(f.balance),
     tx_count: rec ? dec(rec.txCount) : '0',
     exchange_rate: null,

@@ -6,6 +6,8 @@ describe('explorer formats', () => {
   it('writes timestamps as ISO 8601 UTC with microseconds', () => {
     expect(isoTime(0n)).toBe('1970-01-01T00:00:00.000000Z');
     expect(isoTime(1_700_000_000)).toBe('2023-11-14T22:13:20.000000Z');
+    // Past JS Date's range (a uint64 timestamp set by a dev method): its last day, not a throw.
+    expect(isoTime(2n ** 64n - 1n)).toBe('+275760-09-13T00:00:00.000000Z');
   });
 
   it('checksums addresses (EIP-55)', () => {

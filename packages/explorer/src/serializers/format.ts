@@ -1,8 +1,14 @@
 import { bytesToHex, toChecksumAddress } from '@ethereumjs/util';
 
+/** The latest time a JS Date holds (ECMA-262 §21.4.1.22: 8.64e15 ms after the epoch). */
+const MAX_DATE_MS = 8.64e15;
+
 /** `<timestamp>`: ISO 8601 UTC with microseconds and a trailing Z, as Blockscout writes them. */
 export function isoTime(seconds: bigint | number): string {
-  return new Date(Number(seconds) * 1000).toISOString().replace(/Z$/, '000Z');
+  // A dev chain takes any uint64 timestamp (evm_setNextBlockTimestamp); past JS Date's last day
+  // (year 275760) toISOString throws, so such times show as that day instead of failing the page.
+  const ms = Number(seconds) * 1000;
+  return new Date(ms > MAX_DATE_MS ? MAX_DATE_MS : ms).toISOString().replace(/Z$/, '000Z');
 }
 
 const checksums = new Map<string, string>();

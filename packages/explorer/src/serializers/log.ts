@@ -1,6 +1,7 @@
 import type { RawLog } from '@ashlar/core';
 import type { Facts } from '../Explorer.js';
 import { refOf } from './addressRef.js';
+import { logDecoded } from './decoded.js';
 import { hex, isoTime } from './format.js';
 
 export interface LogView {
@@ -13,8 +14,9 @@ export interface LogView {
 }
 
 /**
- * A log as Blockscout serves it: four topic slots (null where the log has fewer), not decoded
- * (no verified ABIs yet). `tx_hash` is spec §2.5's name for Blockscout 10's `transaction_hash`.
+ * A log as Blockscout serves it: four topic slots (null where the log has fewer), decoded with
+ * the emitter's verified ABI when there is one. `tx_hash` is spec §2.5's name for Blockscout 10's
+ * `transaction_hash`.
  */
 export function logJson(v: LogView, facts: Facts) {
   const [address, topics, data] = v.log;
@@ -29,6 +31,6 @@ export function logJson(v: LogView, facts: Facts) {
     index: v.logIndex,
     topics: [0, 1, 2, 3].map((i) => (topics[i] ? hex(topics[i]) : null)),
     data: hex(data),
-    decoded: null,
+    decoded: logDecoded(address, topics, data, facts),
   };
 }

@@ -3,6 +3,7 @@ import type { TypedTransaction } from '@ethereumjs/tx';
 import { bytesToBigInt, eoaCode7702RecoverAuthority } from '@ethereumjs/util';
 import { type AnyTx, Explorer, type Facts, type MinedTx, type PoolTx } from '../Explorer.js';
 import { refOf } from './addressRef.js';
+import { callDecoding, decodedRevert } from './decoded.js';
 import { checksum, dec, hex, isoTime } from './format.js';
 import { methodOf } from './methods.js';
 import { type TransferView, tokenTransferJson } from './tokenTransfer.js';
@@ -80,8 +81,7 @@ function common(tx: TypedTransaction, from: Uint8Array, facts: Facts) {
     max_fee_per_gas: f.maxFeePerGas === undefined ? null : dec(f.maxFeePerGas),
     max_priority_fee_per_gas: f.maxPriorityFeePerGas === undefined ? null : dec(f.maxPriorityFeePerGas),
     raw_input: hex(tx.data),
-    method: methodOf(tx.to?.bytes, tx.data),
-    decoded_input: null,
+    ...callDecoding(tx.to?.bytes, tx.data, facts),
     actions: [],
     exchange_rate: null,
     historic_exchange_rate: null,
@@ -108,6 +108,7 @@ function minedJson(t: MinedTx, facts: Facts) {
     confirmations: Number(facts.head - sb.number + 1n),
     confirmation_duration: [0, 0],
     position: t.index,
+    has_error_in_internal_txs: Explorer.hasInternalError(facts, t),
     status: failed ? 'error' : 'ok',
     result: failed
       ? receipt.error === undefined || receipt.error === 'revert'
@@ -115,7 +116,9 @@ function minedJson(t: MinedTx, facts: Facts) {
         : receipt.error
       : 'success',
     revert_reason:
-      failed && receipt.returnData && receipt.returnData.length > 0 ? { raw: hex(receipt.returnData) } : null,
+      failed && receipt.returnData && receipt.returnData.length > 0
+        ? decodedRevert(tx.to?.bytes, receipt.returnData, facts)
+        : null,
     created_contract: created ? refOf(created, facts) : null,
     gas_used: dec(gasUsed),
     gas_price: dec(price),

@@ -1,15 +1,11 @@
-import { AshlarError, ErrorCodes, defineRpcMethod } from '@ashlar/core';
+import { defineRpcMethod } from '@ashlar/core';
 import { hash } from '../params/index.js';
-import { traceBlock } from './replay.js';
-import { traceConfig } from './structLogger.js';
+import { makeTracer } from './makeTracer.js';
+import { traceMinedTx } from './replay.js';
+import { tracerSpec } from './traceOptions.js';
 
 export const debug_traceTransaction = defineRpcMethod({
   name: 'debug_traceTransaction',
-  params: [hash('transactionHash'), traceConfig(1)],
-  handler: async (ctx, [h, config]) => {
-    const loc = await ctx.kernel.chain.getTransactionLocation(h);
-    if (!loc) throw new AshlarError(ErrorCodes.EXECUTION, 'transaction not found');
-    const [trace] = await traceBlock(ctx.kernel, loc.block, config, (i) => i === loc.index);
-    return trace.result;
-  },
+  params: [hash('transactionHash'), tracerSpec(1)],
+  handler: (ctx, [h, spec]) => traceMinedTx(ctx.kernel, h, () => makeTracer(spec)),
 });

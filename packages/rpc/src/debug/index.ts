@@ -5,9 +5,10 @@ import { debug_getRawReceipts } from './debug_getRawReceipts.js';
 import { debug_getRawTransaction } from './debug_getRawTransaction.js';
 import { debug_traceBlockByHash } from './debug_traceBlockByHash.js';
 import { debug_traceBlockByNumber } from './debug_traceBlockByNumber.js';
+import { debug_traceCall } from './debug_traceCall.js';
 import { debug_traceTransaction } from './debug_traceTransaction.js';
 
-/** The `debug_` namespace: raw encodings and the opcode (struct) logger. */
+/** The `debug_` namespace: raw encodings and tracing (struct logger, callTracer, prestateTracer; docs/tracing.md). */
 export const debugMethods = [
   debug_getRawBlock,
   debug_getRawHeader,
@@ -15,6 +16,7 @@ export const debugMethods = [
   debug_getRawTransaction,
   debug_traceBlockByHash,
   debug_traceBlockByNumber,
+  debug_traceCall,
   debug_traceTransaction,
 ];
 

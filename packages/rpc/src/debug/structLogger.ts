@@ -1,9 +1,10 @@
-import { AshlarError, ErrorCodes, type ParamParser, toData, toQuantity } from '@ashlar/core';
+import { toData, toQuantity } from '@ashlar/core';
 import type { InterpreterStep } from '@ethereumjs/evm';
-import { bigIntToBytes, bytesToHex, setLengthLeft } from '@ethereumjs/util';
-import type { RunTxResult } from '@ethereumjs/vm';
+import { type Address, bytesToHex, hexToBytes } from '@ethereumjs/util';
+import type { RunTxResult, VM } from '@ethereumjs/vm';
+import type { TxTracer } from './tracer.js';
 
-/** Options of geth's opcode ("struct") logger, the only tracer served. */
+/** Options of geth's opcode ("struct") logger, the default tracer. */
 export interface TraceConfig {
   disableStack: boolean;
   disableStorage: boolean;
@@ -34,61 +35,55 @@ export interface TxTrace {
   structLogs: StructLog[];
 }
 
-const flag = (o: Record<string, unknown>, k: string): boolean => {
-  const v = o[k];
-  if (v === undefined || v === null) return false;
-  if (typeof v !== 'boolean')
-    throw new AshlarError(ErrorCodes.INVALID_PARAMS, `invalid argument 1: ${k} must be a boolean`);
-  return v;
-};
+// Plain string padding: setLengthLeft allocates, and this runs at every SLOAD and SSTORE.
+const word = (n: bigint): string => `0x${n.toString(16).padStart(64, '0')}`;
 
-/** The optional TraceConfig parameter; a named tracer is refused (only the opcode logger exists). */
-export const traceConfig = (index: number): ParamParser<TraceConfig> => ({
-  name: 'config',
-  optional: true,
-  parse(v) {
-    if (v === undefined || v === null) return defaults();
-    if (typeof v !== 'object' || Array.isArray(v))
-      throw new AshlarError(ErrorCodes.INVALID_PARAMS, `invalid argument ${index}: TraceConfig must be an object`);
-    const o = v as Record<string, unknown>;
-    if (typeof o.tracer === 'string' && o.tracer !== '')
-      throw new AshlarError(
-        ErrorCodes.EXECUTION,
-        `tracer ${JSON.stringify(o.tracer)} is not supported (only the opcode logger)`,
-      );
-    const limit = o.limit === undefined || o.limit === null ? 0 : Number(o.limit);
-    return {
-      disableStack: flag(o, 'disableStack'),
-      disableStorage: flag(o, 'disableStorage'),
-      enableMemory: flag(o, 'enableMemory'),
-      enableReturnData: flag(o, 'enableReturnData'),
-      limit: Number.isSafeInteger(limit) && limit > 0 ? limit : 0,
-    };
-  },
-});
-
-function defaults(): TraceConfig {
-  return { disableStack: false, disableStorage: false, enableMemory: false, enableReturnData: false, limit: 0 };
+/** Puts an SLOAD's value into the contract's running slot set and into the SLOAD's own log. */
+function fill(p: { slots: Record<string, string>; log: StructLog; key: string }, value: string): void {
+  p.slots[p.key] = value;
+  if (p.log.storage) p.log.storage[p.key] = value;
 }
-
-const word = (n: bigint): string => bytesToHex(setLengthLeft(bigIntToBytes(n), 32));
 
 /**
  * Collects geth-style struct logs from the EVM's `step` events of one transaction. Storage is
  * the running set of slots each contract read or wrote, shown at SLOAD and SSTORE only.
  */
-export class StructLogger {
+export class StructLogger implements TxTracer<TxTrace> {
   readonly logs: StructLog[] = [];
   private readonly storage = new Map<string, Record<string, string>>();
   private lastReturnData: Uint8Array = new Uint8Array(0);
 
   constructor(private readonly config: TraceConfig) {}
 
-  readonly onStep = async (step: InterpreterStep): Promise<void> => {
+  /** An SLOAD whose value shows up on the stack of the step after it. */
+  private pendingLoad?: {
+    pc: number;
+    depth: number;
+    slots: Record<string, string>;
+    log: StructLog;
+    key: string;
+    address: Address;
+  };
+  private readonly unresolved: NonNullable<StructLogger['pendingLoad']>[] = [];
+
+  /**
+   * Synchronous on purpose: the EVM awaits only two-argument `step` listeners, and a promise per
+   * opcode is most of a trace's cost. An SLOAD's value is taken from the next step's stack top
+   * (what the SLOAD pushed) instead of a state read.
+   */
+  readonly onStep = (step: InterpreterStep): void => {
+    const pending = this.pendingLoad;
+    if (pending) {
+      this.pendingLoad = undefined;
+      const top = step.stack[step.stack.length - 1];
+      if (step.depth === pending.depth && step.pc === pending.pc + 1 && top !== undefined) fill(pending, word(top));
+      else this.unresolved.push(pending);
+    }
     if (this.config.limit > 0 && this.logs.length >= this.config.limit) return;
+    const name = step.opcode.name;
     const log: StructLog = {
       pc: step.pc,
-      op: step.opcode.name,
+      op: name,
       gas: Number(step.gasLeft),
       gasCost: Number(step.opcode.dynamicFee ?? BigInt(step.opcode.fee)),
       depth: step.depth + 1,
@@ -101,18 +96,15 @@ export class StructLogger {
       log.memory = mem;
     }
     if (this.config.enableReturnData) log.returnData = toData(this.lastReturnData);
-    if (!this.config.disableStorage && (step.opcode.name === 'SLOAD' || step.opcode.name === 'SSTORE')) {
-      const key = step.address.toString();
-      const slots = this.storage.get(key) ?? {};
-      this.storage.set(key, slots);
+    if (!this.config.disableStorage && (name === 'SLOAD' || name === 'SSTORE')) {
+      const address = step.address.toString();
+      const slots = this.storage.get(address) ?? {};
+      this.storage.set(address, slots);
       const slot = step.stack[step.stack.length - 1];
       if (slot !== undefined) {
-        if (step.opcode.name === 'SSTORE') {
-          slots[word(slot)] = word(step.stack[step.stack.length - 2] ?? 0n);
-        } else {
-          const v = await step.stateManager.getStorage(step.address, setLengthLeft(bigIntToBytes(slot), 32));
-          slots[word(slot)] = bytesToHex(setLengthLeft(v, 32));
-        }
+        const key = word(slot);
+        if (name === 'SSTORE') slots[key] = word(step.stack[step.stack.length - 2] ?? 0n);
+        else this.pendingLoad = { pc: step.pc, depth: step.depth, slots, log, key, address: step.address };
       }
       log.storage = { ...slots };
     }
@@ -124,12 +116,29 @@ export class StructLogger {
     this.lastReturnData = result.execResult.returnValue;
   };
 
-  result(r: RunTxResult): TxTrace {
+  async begin(vm: VM): Promise<void> {
+    vm.evm.events?.on('step', this.onStep);
+    vm.evm.events?.on('afterMessage', this.onAfterMessage);
+  }
+
+  async end(vm: VM, r: RunTxResult): Promise<TxTrace> {
+    // An SLOAD that halted its frame (out of gas) pushed nothing: read the slot instead.
+    if (this.pendingLoad) this.unresolved.push(this.pendingLoad);
+    this.pendingLoad = undefined;
+    for (const p of this.unresolved) {
+      const v = await vm.stateManager.getStorage(p.address, hexToBytes(p.key as `0x${string}`));
+      fill(p, `0x${bytesToHex(v).slice(2).padStart(64, '0')}`);
+    }
     return {
       gas: Number(r.totalGasSpent),
       failed: r.execResult.exceptionError !== undefined,
       returnValue: toData(r.execResult.returnValue),
       structLogs: this.logs,
     };
+  }
+
+  dispose(vm: VM): void {
+    vm.evm.events?.off('step', this.onStep);
+    vm.evm.events?.off('afterMessage', this.onAfterMessage);
   }
 }

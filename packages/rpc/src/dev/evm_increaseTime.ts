@@ -1,5 +1,6 @@
 import { defineRpcMethod } from '@ashlar/core';
-import { quantityOrNumber } from './params.js';
+import { argumentError } from '../params/index.js';
+import { MAX_TIMESTAMP, quantityOrNumber } from './params.js';
 
 /** Moves the miner's clock forward; answers the total offset in seconds as a decimal string (Hardhat's answer). */
 export const evm_increaseTime = defineRpcMethod({
@@ -8,6 +9,10 @@ export const evm_increaseTime = defineRpcMethod({
   params: [quantityOrNumber('seconds')],
   handler: (ctx, [seconds]) => {
     const miner = ctx.kernel.miner;
+    // The clock must stay where blocks can be mined: timestamps are uint64.
+    if (BigInt(Math.floor(Date.now() / 1000)) + miner.timeOffset + seconds > MAX_TIMESTAMP) {
+      throw argumentError(0, 'seconds', `${seconds} s would move the clock past 2^64-1`);
+    }
     miner.timeOffset += seconds;
     return miner.timeOffset.toString();
   },

@@ -1,6 +1,6 @@
 import { defineRpcMethod } from '@ashlar/core';
 import { argumentError } from '../params/index.js';
-import { quantityOrNumber } from './params.js';
+import { MAX_TIMESTAMP, quantityOrNumber } from './params.js';
 
 /**
  * Fixes the next block's timestamp, which must come after the head's (-32602 naming the
@@ -19,6 +19,7 @@ export const evm_setNextBlockTimestamp = defineRpcMethod({
         `timestamp ${timestamp} is lower than or equal to the previous block's timestamp ${head}`,
       );
     }
+    if (timestamp > MAX_TIMESTAMP) throw argumentError(0, 'timestamp', `timestamp ${timestamp} is past 2^64-1`);
     ctx.kernel.miner.nextTimestamp = timestamp;
     return timestamp.toString();
   },

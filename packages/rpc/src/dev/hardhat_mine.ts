@@ -1,6 +1,8 @@
-import { defineRpcMethod, mineBlocks } from '@ashlar/core';
+import { AshlarError, defineRpcMethod, ErrorCodes, mineBlocks } from '@ashlar/core';
 import { optional, quantity } from '../params/index.js';
 import { dev } from './services.js';
+
+const MAX_UINT64 = 2n ** 64n - 1n;
 
 /**
  * Mines `blocks` blocks (default 1), `interval` seconds apart (default 1; 0, which viem sends
@@ -13,11 +15,26 @@ export const hardhat_mine = defineRpcMethod({
   params: [optional(quantity('blocks')), optional(quantity('interval'))],
   handler: async (ctx, [blocks, interval]) => {
     const k = ctx.kernel;
-    await mineBlocks(
-      { chain: k.chain, miner: k.miner, mempool: k.mempool, reserved: dev(k).reserved },
-      blocks ?? 1n,
-      interval === undefined || interval === 0n ? 1n : interval,
-    );
+    const count = blocks ?? 1n;
+    const step = interval === undefined || interval === 0n ? 1n : interval;
+    // Block numbers and timestamps are uint64 (geth, the yellow paper): refuse runs that pass
+    // them here, naming the argument, instead of failing deep in block building.
+    const head = k.chain.head.block.header;
+    if (head.number + count > MAX_UINT64) {
+      throw new AshlarError(
+        ErrorCodes.INVALID_PARAMS,
+        `invalid argument 0 (blocks): ${count} more blocks would pass block number 2^64-1`,
+      );
+    }
+    const start =
+      head.timestamp > BigInt(Math.floor(Date.now() / 1000)) ? head.timestamp : BigInt(Math.floor(Date.now() / 1000));
+    if (start + count * step + k.miner.timeOffset > MAX_UINT64) {
+      throw new AshlarError(
+        ErrorCodes.INVALID_PARAMS,
+        `invalid argument ${interval === undefined ? 0 : 1} (${interval === undefined ? 'blocks' : 'interval'}): the blocks' timestamps would pass 2^64-1`,
+      );
+    }
+    await mineBlocks({ chain: k.chain, miner: k.miner, mempool: k.mempool, reserved: dev(k).reserved }, count, step);
     return true;
   },
 });

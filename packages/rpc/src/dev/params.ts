@@ -18,6 +18,9 @@ export function decodeQuantityOrNumber(v: unknown): bigint {
   return decodeQuantity(v);
 }
 
+/** Block timestamps are uint64 (yellow paper, geth): a later time can never be mined. */
+export const MAX_TIMESTAMP = 2n ** 64n - 1n;
+
 export const quantityOrNumber = (name: string): ParamParser<bigint> => makeParser(name, decodeQuantityOrNumber);
 
 /** A QUANTITY that must not be negative, saying so when a client sends "-0x…" (a balance, say). */

@@ -1,4 +1,5 @@
 import { AshlarError, ErrorCodes, defineRpcMethod, toQuantity } from '@ashlar/core';
+import { MAX_TIMESTAMP } from '../dev/params.js';
 import { boolean, optional, quantity } from '../params/index.js';
 
 /** Mines one block now (with the pool's executable transactions); optional timestamp (seconds). Returns "0x0" as Hardhat. */
@@ -12,6 +13,9 @@ export const evm_mine = defineRpcMethod({
         ErrorCodes.INVALID_PARAMS,
         `invalid argument 0 (timestamp): ${timestamp} is not after the current head's timestamp ${chain.head.block.header.timestamp}`,
       );
+    }
+    if (timestamp !== undefined && timestamp > MAX_TIMESTAMP) {
+      throw new AshlarError(ErrorCodes.INVALID_PARAMS, `invalid argument 0 (timestamp): ${timestamp} is past 2^64-1`);
     }
     await ctx.kernel.miner.mine({ timestamp });
     return toQuantity(0n);

@@ -1,0 +1,84 @@
+import { RLP } from '@ethereumjs/rlp';
+import { bigIntToUnpaddedBytes, bytesToBigInt, bytesToHex, hexToBytes } from '@ethereumjs/util';
+import type { CallFrame, CallType } from './callFrames.js';
+
+/**
+ * Storage encoding of a block's call frames (sublevel `callFrames`, see storage/keys.ts): an RLP
+ * list with one item per transaction, an empty list for a transaction without frames, else
+ *   [type u8, from (20), to (20 or empty), value, gas, gasUsed, input, output, error, [sub-frames…]]
+ * with numbers as minimal big-endian bytes and the error as UTF-8 (empty: none). The top frame's
+ * input is the transaction's data, so it is not stored again; depth follows from the nesting.
+ * Logs of frames are not stored (receipts hold them).
+ */
+
+const TYPES: readonly CallType[] = [
+  'CALL',
+  'DELEGATECALL',
+  'STATICCALL',
+  'CALLCODE',
+  'CREATE',
+  'CREATE2',
+  'SELFDESTRUCT',
+];
+const TYPE_BYTE = new Map(TYPES.map((t, i) => [t, Uint8Array.of(i)]));
+const EMPTY = new Uint8Array(0);
+const utf8 = new TextEncoder();
+const text = new TextDecoder();
+
+type Item = Uint8Array | Item[];
+
+function encodeFrame(f: CallFrame, top: boolean): Item[] {
+  return [
+    TYPE_BYTE.get(f.type) ?? EMPTY,
+    hexToBytes(f.from as `0x${string}`),
+    f.to === '' ? EMPTY : hexToBytes(f.to as `0x${string}`),
+    bigIntToUnpaddedBytes(f.value),
+    bigIntToUnpaddedBytes(f.gas),
+    bigIntToUnpaddedBytes(f.gasUsed),
+    top ? EMPTY : f.input,
+    f.output,
+    f.error === undefined ? EMPTY : utf8.encode(f.error),
+    f.calls.map((c) => encodeFrame(c, false)),
+  ];
+}
+
+/** The frames of a block's transactions, in transaction order. */
+export function encodeBlockFrames(frames: readonly (CallFrame | undefined)[]): Uint8Array {
+  return RLP.encode(frames.map((f) => (f ? encodeFrame(f, true) : [])));
+}
+
+function decodeFrame(item: Item[], depth: number, input: Uint8Array | undefined): CallFrame {
+  const [type, from, to, value, gas, gasUsed, data, output, error, calls] = item as [
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Item[][],
+  ];
+  const frame: CallFrame = {
+    type: TYPES[type[0] ?? 0] ?? 'CALL',
+    from: bytesToHex(from),
+    to: to.length === 0 ? '' : bytesToHex(to),
+    value: bytesToBigInt(value),
+    gas: bytesToBigInt(gas),
+    gasUsed: bytesToBigInt(gasUsed),
+    input: input ?? data,
+    output,
+    depth,
+    calls: calls.map((c) => decodeFrame(c, depth + 1, undefined)),
+    logs: [],
+  };
+  if (error.length > 0) frame.error = text.decode(error);
+  return frame;
+}
+
+/** Inverse of encodeBlockFrames; `inputs[i]` is transaction i's data (its top frame's input). */
+export function decodeBlockFrames(bytes: Uint8Array, inputs: readonly Uint8Array[]): (CallFrame | undefined)[] {
+  const list = RLP.decode(bytes) as unknown as Item[][];
+  return list.map((item, i) => (item.length === 0 ? undefined : decodeFrame(item, 0, inputs[i] ?? EMPTY)));
+}

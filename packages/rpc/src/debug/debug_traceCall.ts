@@ -1,0 +1,40 @@
+import { type ParamParser, type StateOverrides, defineRpcMethod } from '@ashlar/core';
+import {
+  LATEST,
+  blockTagOrHash,
+  decodeStateOverrides,
+  makeParser,
+  transactionRequest,
+  withDefault,
+} from '../params/index.js';
+import { toBlockRef } from '../shared/state.js';
+import { makeTracer } from './makeTracer.js';
+import { traceCall } from './traceCall.js';
+import { type TracerSpec, decodeTracerSpec } from './traceOptions.js';
+
+interface TraceCallConfig {
+  spec: TracerSpec;
+  overrides?: StateOverrides;
+}
+
+const decodeConfig = makeParser('config', (v: unknown): TraceCallConfig => {
+  const o = v as Record<string, unknown>;
+  const spec = decodeTracerSpec(v, 2);
+  return { spec, overrides: o.stateOverrides == null ? undefined : decodeStateOverrides(o.stateOverrides) };
+});
+
+/** geth's TraceCallConfig: a TraceConfig plus `stateOverrides` (block overrides are not served). */
+const traceCallConfig: ParamParser<TraceCallConfig> = {
+  name: 'config',
+  optional: true,
+  parse: (v, index) => (v == null ? { spec: decodeTracerSpec(undefined, index) } : decodeConfig.parse(v, index)),
+};
+
+export const debug_traceCall = defineRpcMethod({
+  name: 'debug_traceCall',
+  params: [transactionRequest('transaction'), withDefault(blockTagOrHash('block'), LATEST), traceCallConfig],
+  handler: async (ctx, [req, block, config]) => {
+    const sb = await ctx.kernel.chain.requireBlock(toBlockRef(block));
+    return traceCall(ctx.kernel, req, sb, config.overrides, makeTracer(config.spec));
+  },
+});

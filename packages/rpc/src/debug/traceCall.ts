@@ -1,0 +1,63 @@
+import {
+  AshlarError,
+  ErrorCodes,
+  type Kernel,
+  type StateOverrides,
+  type StoredBlock,
+  applyStateOverrides,
+  buildUnsignedTx,
+  isAshlarError,
+} from '@ashlar/core';
+import { Address } from '@ethereumjs/util';
+import { runTx } from '@ethereumjs/vm';
+import type { TransactionRequest } from '../params/index.js';
+import { callBlock, isFeeless, vmAtBlock } from '../shared/callContext.js';
+import type { TxTracer } from './tracer.js';
+
+const ZERO = new Address(new Uint8Array(20));
+
+/**
+ * Runs a call request on the state of `sb` (with state overrides) in a scratch VM, as eth_call
+ * runs it — sender without signature, nonce and balance unchecked for a fee-less call, gas the
+ * request's or the block gas limit under the RPC gas cap — and traces it.
+ */
+export async function traceCall<R>(
+  kernel: Kernel,
+  req: TransactionRequest,
+  sb: StoredBlock,
+  overrides: StateOverrides | undefined,
+  tracer: TxTracer<R>,
+): Promise<R> {
+  const vm = await vmAtBlock(kernel, sb);
+  await applyStateOverrides(vm.stateManager, overrides);
+  const from = req.from ?? ZERO;
+  const nonce = req.nonce ?? (await vm.stateManager.getAccount(from))?.nonce ?? 0n;
+  let cap = kernel.options.rpc.callGasCap;
+  if (vm.common.isActivatedEIP(7825)) {
+    const txCap = vm.common.param('maxTransactionGasLimit');
+    if (txCap < cap) cap = txCap;
+  }
+  const gas = req.gas ?? (sb.block.header.gasLimit < cap ? sb.block.header.gasLimit : cap);
+  const feeless = isFeeless(req);
+  const block = callBlock(vm, sb, gas, feeless);
+  const tx = buildUnsignedTx(kernel.chain, req, from, gas, nonce);
+  const ctx = { tx, block, firstLogIndex: 0 };
+  try {
+    await tracer.begin(vm, ctx);
+    const r = await runTx(vm, {
+      tx,
+      block,
+      skipNonce: true,
+      skipBalance: feeless,
+      skipBlockGasLimitValidation: true,
+      skipHardForkValidation: true,
+    });
+    return await tracer.end(vm, r, ctx);
+  } catch (e) {
+    if (isAshlarError(e)) throw e;
+    const msg = e instanceof Error ? e.message.split(' -> ')[0].split('\n')[0] : String(e);
+    throw new AshlarError(ErrorCodes.EXECUTION, msg);
+  } finally {
+    tracer.dispose(vm);
+  }
+}

@@ -1,0 +1,70 @@
+import { AshlarError, ErrorCodes, type ParamParser } from '@ashlar/core';
+import type { TraceConfig } from './structLogger.js';
+
+/** The tracer a TraceConfig names, with its options. */
+export type TracerSpec =
+  | { kind: 'struct'; config: TraceConfig }
+  | { kind: 'call'; onlyTopCall: boolean; withLog: boolean }
+  | { kind: 'prestate'; diffMode: boolean; disableCode: boolean; disableStorage: boolean };
+
+const invalid = (index: number, msg: string) =>
+  new AshlarError(ErrorCodes.INVALID_PARAMS, `invalid argument ${index}: ${msg}`);
+
+function flag(o: Record<string, unknown>, k: string, index: number): boolean {
+  const v = o[k];
+  if (v === undefined || v === null) return false;
+  if (typeof v !== 'boolean') throw invalid(index, `${k} must be a boolean`);
+  return v;
+}
+
+function objectOf(v: unknown, index: number, what: string): Record<string, unknown> {
+  if (v === undefined || v === null) return {};
+  if (typeof v !== 'object' || Array.isArray(v)) throw invalid(index, `${what} must be an object`);
+  return v as Record<string, unknown>;
+}
+
+/** geth's TraceConfig (the struct logger's flags at the top level, a named tracer's in `tracerConfig`). */
+export function decodeTracerSpec(v: unknown, index: number): TracerSpec {
+  const o = objectOf(v, index, 'TraceConfig');
+  const tracer = o.tracer;
+  if (tracer !== undefined && tracer !== null && typeof tracer !== 'string')
+    throw invalid(index, 'tracer must be a string');
+  const tc = objectOf(o.tracerConfig, index, 'tracerConfig');
+  switch (tracer ?? '') {
+    case '': {
+      const limit = o.limit === undefined || o.limit === null ? 0 : Number(o.limit);
+      return {
+        kind: 'struct',
+        config: {
+          disableStack: flag(o, 'disableStack', index),
+          disableStorage: flag(o, 'disableStorage', index),
+          enableMemory: flag(o, 'enableMemory', index),
+          enableReturnData: flag(o, 'enableReturnData', index),
+          limit: Number.isSafeInteger(limit) && limit > 0 ? limit : 0,
+        },
+      };
+    }
+    case 'callTracer':
+      return { kind: 'call', onlyTopCall: flag(tc, 'onlyTopCall', index), withLog: flag(tc, 'withLog', index) };
+    case 'prestateTracer':
+      return {
+        kind: 'prestate',
+        diffMode: flag(tc, 'diffMode', index),
+        disableCode: flag(tc, 'disableCode', index),
+        disableStorage: flag(tc, 'disableStorage', index),
+      };
+    default:
+      // geth: "tracer not found" for a name it does not know; JavaScript tracers are not run here.
+      throw new AshlarError(
+        ErrorCodes.EXECUTION,
+        `tracer ${JSON.stringify(tracer)} not found (served: the struct logger, callTracer, prestateTracer)`,
+      );
+  }
+}
+
+/** The optional TraceConfig parameter at position `index`. */
+export const tracerSpec = (index: number): ParamParser<TracerSpec> => ({
+  name: 'config',
+  optional: true,
+  parse: (v) => decodeTracerSpec(v, index),
+});

@@ -1,0 +1,23 @@
+import { defineRpcMethod } from '@ashlar/core';
+import { hash } from '../params/index.js';
+import { blockDetails } from './blockDetails.js';
+import { otsNumber } from './otsParams.js';
+
+/** A block's header fields, transaction count, issuance and fees (null for an unknown block). */
+export const ots_getBlockDetails = defineRpcMethod({
+  name: 'ots_getBlockDetails',
+  params: [otsNumber('blockNumber')],
+  handler: async (ctx, [n]) => {
+    const sb = await ctx.kernel.chain.getBlock(n);
+    return sb ? blockDetails(ctx.kernel, sb) : null;
+  },
+});
+
+export const ots_getBlockDetailsByHash = defineRpcMethod({
+  name: 'ots_getBlockDetailsByHash',
+  params: [hash('blockHash')],
+  handler: async (ctx, [h]) => {
+    const sb = await ctx.kernel.chain.getBlockByHash(h);
+    return sb ? blockDetails(ctx.kernel, sb) : null;
+  },
+});

@@ -1,0 +1,164 @@
+/**
+ * Differential test: the same transactions on Ashlar and on Anvil (@foundry-rs/anvil, same
+ * mnemonic and chain id), their callTracer and trace_transaction output compared field by field.
+ * The only differences allowed are the documented ones (docs/tracing.md):
+ * - callTracer's top `gas`: Ashlar gives the transaction's gas limit (geth), Anvil the limit less
+ *   intrinsic gas;
+ * - error wordings where Anvil prints revm's names (a write in a static call) instead of geth's
+ *   and OpenEthereum's;
+ * - `blockHash` (the two chains' headers differ: coinbase, timestamps).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startNode, type TestNode } from './helpers/node.js';
+import { type Json, type Rpc, type TraceChain, buildTraceChain, rpcClient } from './helpers/traceChain.js';
+
+const ANVIL = fileURLToPath(new URL('../node_modules/.bin/anvil', import.meta.url));
+
+/** Anvil's (revm's) error names → geth's callTracer and OpenEthereum's Parity wordings. */
+const ANVIL_ERRORS: Record<string, { geth: string; parity: string }> = {
+  StateChangeDuringStaticCall: { geth: 'write protection', parity: 'Mutable Call In Static Context' },
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startAnvil(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(ANVIL, ['--port', String(port), '--chain-id', '31337', '--silent'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d) => {
+    stderr += String(d);
+  });
+  const failed = new Promise<never>((_, reject) => {
+    child.once('error', (e) => reject(new Error(`anvil could not start (${ANVIL}): ${e.message}`)));
+    child.once('exit', (code) => reject(new Error(`anvil exited with code ${code} before serving: ${stderr.trim()}`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const ready = (async () => {
+    for (let i = 0; i < 200; i++) {
+      try {
+        await rpcClient(url).call('eth_chainId');
+        return;
+      } catch {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+    throw new Error(`anvil did not answer on ${url} within 10 s: ${stderr.trim()}`);
+  })();
+  await Promise.race([ready, failed]);
+  failed.catch(() => undefined);
+  return { url, child };
+}
+
+/** Field-by-field differences, as `path: ours ≠ anvil` lines. */
+function differences(ours: Json | undefined, theirs: Json | undefined, path = '$'): string[] {
+  if (ours !== null && theirs !== null && typeof ours === 'object' && typeof theirs === 'object') {
+    if (Array.isArray(ours) !== Array.isArray(theirs)) return [`${path}: array vs object`];
+    const keys = new Set([...Object.keys(ours), ...Object.keys(theirs)]);
+    return [...keys].flatMap((k) =>
+      differences((ours as Record<string, Json>)[k], (theirs as Record<string, Json>)[k], `${path}.${k}`),
+    );
+  }
+  return JSON.stringify(ours) === JSON.stringify(theirs)
+    ? []
+    : [`${path}: ${JSON.stringify(ours)} ≠ ${JSON.stringify(theirs)}`];
+}
+
+/** Anvil's call trace with the documented differences mapped to what Ashlar (geth) gives. */
+function normalizeCall(frame: Record<string, Json>, topGas?: string): Record<string, Json> {
+  const out: Record<string, Json> = { ...frame };
+  if (topGas !== undefined) out.gas = topGas;
+  if (typeof out.error === 'string' && ANVIL_ERRORS[out.error]) out.error = ANVIL_ERRORS[out.error].geth;
+  if (Array.isArray(out.calls)) out.calls = out.calls.map((c) => normalizeCall(c as Record<string, Json>));
+  return out;
+}
+
+function normalizeParity(traces: Record<string, Json>[]): Record<string, Json>[] {
+  return traces.map((t) => {
+    const { blockHash: _h, ...rest } = t;
+    if (typeof rest.error === 'string' && ANVIL_ERRORS[rest.error]) rest.error = ANVIL_ERRORS[rest.error].parity;
+    return rest;
+  });
+}
+
+describe('traces against Anvil', () => {
+  let node: TestNode;
+  let anvil: { url: string; child: ChildProcess };
+  let ours: Rpc;
+  let theirs: Rpc;
+  let chainOurs: TraceChain;
+  let chainTheirs: TraceChain;
+
+  beforeAll(async () => {
+    [node, anvil] = await Promise.all([startNode(), startAnvil()]);
+    ours = rpcClient(node.url);
+    theirs = rpcClient(anvil.url);
+    chainOurs = await buildTraceChain(ours);
+    chainTheirs = await buildTraceChain(theirs);
+  }, 30_000);
+  afterAll(async () => {
+    anvil?.child.kill();
+    await node?.close();
+  });
+
+  it('runs the same transactions (same hashes, senders, created addresses)', () => {
+    expect(chainOurs).toEqual(chainTheirs);
+  });
+
+  const names = ['nested', 'increment', 'fail', 'panic', 'deploy', 'deploy2', 'plainC'] as const;
+
+  for (const name of names) {
+    it(`callTracer (withLog) of ${name} matches field by field`, async () => {
+      const hash = chainOurs.tx[name];
+      const config = { tracer: 'callTracer', tracerConfig: { withLog: true } };
+      const [a, b] = await Promise.all([
+        ours.call<Record<string, Json>>('debug_traceTransaction', [hash, config]),
+        theirs.call<Record<string, Json>>('debug_traceTransaction', [hash, config]),
+      ]);
+      const tx = await ours.call<Record<string, string>>('eth_getTransactionByHash', [hash]);
+      // geth's top gas is the transaction's limit; Anvil's is below it by the intrinsic gas.
+      expect(a.gas).toBe(tx.gas);
+      expect(BigInt(String(b.gas))).toBeLessThan(BigInt(tx.gas));
+      expect(differences(a, normalizeCall(b, tx.gas))).toEqual([]);
+    });
+
+    it(`trace_transaction of ${name} matches field by field`, async () => {
+      const hash = chainOurs.tx[name];
+      const [a, b] = await Promise.all([
+        ours.call<Record<string, Json>[]>('trace_transaction', [hash]),
+        theirs.call<Record<string, Json>[]>('trace_transaction', [hash]),
+      ]);
+      expect(a.length).toBeGreaterThan(0);
+      expect(differences(normalizeParity(a) as Json, normalizeParity(b) as Json)).toEqual([]);
+    });
+  }
+
+  it('ots_getTransactionError and ots_getInternalOperations agree with Anvil', async () => {
+    for (const name of ['fail', 'panic', 'increment'] as const) {
+      const h = chainOurs.tx[name];
+      expect(await ours.call('ots_getTransactionError', [h])).toEqual(
+        await theirs.call('ots_getTransactionError', [h]),
+      );
+    }
+    for (const name of ['deploy', 'deploy2', 'nested'] as const) {
+      const h = chainOurs.tx[name];
+      expect(await ours.call('ots_getInternalOperations', [h])).toEqual(
+        await theirs.call('ots_getInternalOperations', [h]),
+      );
+    }
+  });
+});
