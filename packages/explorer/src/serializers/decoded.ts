@@ -27,10 +27,19 @@ export function callDecoding(
  * (Blockscout's DecodedInput form), else `{ raw }`.
  */
 export function decodedRevert(to: Uint8Array | null | undefined, data: Uint8Array, facts: Facts) {
+  // As Blockscout: Solidity's own Error(string) and Panic(uint256) first, whoever reverted.
+  const builtIn = decodeError(BUILT_IN_ERRORS, data);
+  if (builtIn) return builtIn;
   const abi = abiOf(to, facts);
   const decoded = abi ? decodeError(abi, data) : null;
   return decoded ?? { raw: hex(data) };
 }
+
+/** The errors every Solidity contract can revert with (Blockscout's default error ABI). */
+const BUILT_IN_ERRORS = [
+  { type: 'error', name: 'Error', inputs: [{ name: 'reason', type: 'string' }] },
+  { type: 'error', name: 'Panic', inputs: [{ name: 'errorCode', type: 'uint256' }] },
+] as const;
 
 /** A log's `decoded`, with the emitter's verified ABI; null without one. */
 export function logDecoded(
