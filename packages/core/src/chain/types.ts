@@ -43,6 +43,13 @@ export interface StoredBlock {
    * with `ChainService.getCallFrames`.
    */
   callFrames?: (CallFrame | undefined)[];
+  /**
+   * The state the block was built on, when it is not its parent's post-state: dev methods
+   * (hardhat_setBalance, setCode …) edited the head's state between the two blocks. Replays
+   * (traces, frames of blocks mined without them) must start there. Written with the block;
+   * read back with `ChainStore.getPreStateRoot`.
+   */
+  preStateRoot?: Uint8Array;
 }
 
 /** Where a transaction lives. */

@@ -6,6 +6,7 @@ import {
   type WithdrawalData,
   bigIntToUnpaddedBytes,
   createAddressFromString,
+  equalsBytes,
   generateAddress,
 } from '@ethereumjs/util';
 import { type BlockBuilder, type RunTxResult, buildBlock, runTx } from '@ethereumjs/vm';
@@ -186,6 +187,8 @@ async function runAndBuild(
     rlp,
   };
   if (chain.options.chain.callFrames) stored.callFrames = frames;
+  const parentRoot = chain.head.block.header.stateRoot;
+  if (!equalsBytes(chain.headStateRoot, parentRoot)) stored.preStateRoot = chain.headStateRoot;
   return { stored, included, dropped, deferred };
 }
 

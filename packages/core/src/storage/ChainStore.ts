@@ -40,6 +40,7 @@ export class ChainStore {
   readonly meta: Sub;
   readonly logCtx: Sub;
   readonly callFrames: Sub;
+  readonly preState: Sub;
   private readonly cache = new Lru<bigint, StoredBlock>(2048);
   private readonly hashCache = new Lru<string, bigint>(8192);
 
@@ -56,6 +57,7 @@ export class ChainStore {
     this.meta = db.sublevel(SUBLEVELS.meta, VIEW);
     this.logCtx = db.sublevel(SUBLEVELS.logCtx, VIEW);
     this.callFrames = db.sublevel(SUBLEVELS.callFrames, VIEW);
+    this.preState = db.sublevel(SUBLEVELS.preState, VIEW);
   }
 
   async getHead(): Promise<HeadPointer | undefined> {
@@ -92,6 +94,7 @@ export class ChainStore {
     }
     if (sb.callFrames && txs.length > 0)
       ops.push({ type: 'put', sublevel: this.callFrames, key: u64(n), value: encodeBlockFrames(sb.callFrames) });
+    if (sb.preStateRoot) ops.push({ type: 'put', sublevel: this.preState, key: u64(n), value: sb.preStateRoot });
     return ops;
   }
 
@@ -103,6 +106,7 @@ export class ChainStore {
       { type: 'del', sublevel: this.receipts, key: u64(sb.number) },
       { type: 'del', sublevel: this.logCtx, key: u64(sb.number) },
       { type: 'del', sublevel: this.callFrames, key: u64(sb.number) },
+      { type: 'del', sublevel: this.preState, key: u64(sb.number) },
     ];
     for (const tx of sb.block.transactions) ops.push({ type: 'del', sublevel: this.txs, key: tx.hash() });
     return ops;
@@ -181,6 +185,11 @@ export class ChainStore {
     // Blocks in the cache keep theirs: pages over one block decode them once.
     if (this.cache.get(sb.number) === sb) sb.callFrames = frames;
     return frames;
+  }
+
+  /** The state root block `n` was built on when that was not its parent's post-state (see StoredBlock.preStateRoot). */
+  async getPreStateRoot(sb: StoredBlock): Promise<Uint8Array | undefined> {
+    return sb.preStateRoot ?? (await this.preState.get(u64(sb.number)));
   }
 
   async getTxLocation(hash: Uint8Array): Promise<{ number: bigint; index: number } | undefined> {

@@ -21,6 +21,9 @@ export const SUBLEVELS = {
   /** block number (u64) → call frames of the block's transactions (RLP, trace/frameCodec.ts); only
    * blocks with transactions mined with the chain option `callFrames` on */
   callFrames: 'c',
+  /** block number (u64) → the state root the block was built on; only blocks built after dev
+   * state edits, whose starting state is not their parent's post-state */
+  preState: 'p',
   // The explorer index (index/IndexService.ts; layouts in index/indexKeys.ts). Lists are keyed so
   // that newest-first is a reverse range scan: <owner>[<kind>](u64 block)(u32 index)[(u16 sub)].
   /** index head, format version and chain-wide counters */

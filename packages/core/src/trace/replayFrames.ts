@@ -34,7 +34,8 @@ export async function replayFrames(
   const parent = await chain.getBlock(sb.number - 1n);
   if (!parent) return [];
   const header = sb.block.header;
-  const vm = await scratchVm(chain, parent.block.header.stateRoot, {
+  const start = (await chain.store.getPreStateRoot(sb)) ?? parent.block.header.stateRoot;
+  const vm = await scratchVm(chain, start, {
     number: header.number,
     timestamp: header.timestamp,
   });

@@ -25,9 +25,11 @@ export async function traceBlock<R>(
   const parent = await kernel.chain.getBlock(sb.number - 1n);
   if (!parent) throw new AshlarError(ErrorCodes.BLOCK_NOT_FOUND, `parent of block #${sb.number} not found`);
   const header = sb.block.header;
+  // Dev state edits between the parent and this block are in the state the block was built on.
+  const start = (await kernel.chain.store.getPreStateRoot(sb)) ?? parent.block.header.stateRoot;
   const vm = await scratchVm(
     kernel.chain,
-    parent.block.header.stateRoot,
+    start,
     { number: header.number, timestamp: header.timestamp },
     { caches: true },
   );
