@@ -235,9 +235,8 @@ it(`serves 64 clients for ${SECONDS} s beside misbehaving ones, loses nothing, a
     url,
     tally.accepted.map((h) => ({ method: 'eth_getTransactionReceipt', params: [h] })),
   );
-  receipts.forEach((r, i) =>
-    expect(r, tally.accepted[i]).toMatchObject({ status: '0x1', transactionHash: tally.accepted[i] }),
-  );
+  for (const [i, r] of receipts.entries())
+    expect(r, tally.accepted[i]).toMatchObject({ status: '0x1', transactionHash: tally.accepted[i] });
   for (const h of tally.accepted.slice(-20)) expect((await fetch(`${url}/api/v2/transactions/${h}`)).status).toBe(200);
   console.log(
     `load: ${tally.ok} answered, ${tally.rateLimited} rate limited, ${tally.accepted.length} transactions accepted and mined in ${SECONDS} s`,
