@@ -3,26 +3,15 @@
 // the figure is the capture and its storage alone.
 //
 //   node --conditions=@ashlar/source --import tsx bench/src/callFrames.ts [--quick]
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { createTx } from '@ethereumjs/tx';
 import { bytesToHex, generateAddress } from '@ethereumjs/util';
 import { createNode } from 'ashlar';
+import { tokenDeployData } from './benchToken.js';
 
 type Kernel = Awaited<ReturnType<typeof createNode>>;
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const GWEI = 1_000_000_000n;
-
-/** Token.sol of the test fixtures: name, symbol, initial supply to the deployer. */
-function tokenDeployData(): string {
-  const artifacts = JSON.parse(readFileSync(resolve(ROOT, 'test/contracts/artifacts.json'), 'utf8'));
-  const word = (n: bigint | number) => BigInt(n).toString(16).padStart(64, '0');
-  const text = (s: string) => word(s.length) + Buffer.from(s).toString('hex').padEnd(64, '0');
-  const args = word(96) + word(96 + 64) + word(10n ** 30n) + text('Bench Token') + text('BENCH');
-  return artifacts.Token.bytecode + args;
-}
 
 /** The deployment and `n` transfers from dev account 0 to 100 accounts in turn, signed up front. */
 function signWorkload(kernel: Kernel, n: number): string[] {

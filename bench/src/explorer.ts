@@ -4,28 +4,16 @@
 // pages at 1,000 transactions and at the full size (each page should stay within 1.5×).
 //
 //   node --conditions=@ashlar/source --import tsx bench/src/explorer.ts [--quick]
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { createTx } from '@ethereumjs/tx';
 import { bytesToHex, createAddressFromString, generateAddress } from '@ethereumjs/util';
 import { createNode } from 'ashlar';
+import { tokenDeployData } from './benchToken.js';
 
 type Kernel = Awaited<ReturnType<typeof createNode>>;
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const ADDRESSES = 1000;
 const GWEI = 1_000_000_000n;
-
-/** Token.sol of the test fixtures: name, symbol, initial supply to the deployer. */
-function tokenDeployData(): string {
-  const artifacts = JSON.parse(readFileSync(resolve(ROOT, 'test/contracts/artifacts.json'), 'utf8'));
-  const word = (n: bigint | number) => BigInt(n).toString(16).padStart(64, '0');
-  const text = (s: string) => word(s.length) + Buffer.from(s).toString('hex').padEnd(64, '0');
-  // constructor(string name_, string symbol_, uint256 initialSupply): two dynamic heads, then tails
-  const args = word(96) + word(96 + 64) + word(10n ** 30n) + text('Bench Token') + text('BENCH');
-  return artifacts.Token.bytecode + args;
-}
 
 const transferData = (to: string, amount: bigint) =>
   `0xa9059cbb${to.slice(2).padStart(64, '0')}${amount.toString(16).padStart(64, '0')}`;

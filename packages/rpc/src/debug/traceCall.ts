@@ -11,7 +11,7 @@ import {
 import { Address } from '@ethereumjs/util';
 import { runTx } from '@ethereumjs/vm';
 import type { TransactionRequest } from '../params/index.js';
-import { callBlock, isFeeless, vmAtBlock } from '../shared/callContext.js';
+import { callBlock, callGas, isFeeless, vmAtBlock } from '../shared/callContext.js';
 import type { TxTracer } from './tracer.js';
 
 const ZERO = new Address(new Uint8Array(20));
@@ -32,12 +32,7 @@ export async function traceCall<R>(
   await applyStateOverrides(vm.stateManager, overrides);
   const from = req.from ?? ZERO;
   const nonce = req.nonce ?? (await vm.stateManager.getAccount(from))?.nonce ?? 0n;
-  let cap = kernel.options.rpc.callGasCap;
-  if (vm.common.isActivatedEIP(7825)) {
-    const txCap = vm.common.param('maxTransactionGasLimit');
-    if (txCap < cap) cap = txCap;
-  }
-  const gas = req.gas ?? (sb.block.header.gasLimit < cap ? sb.block.header.gasLimit : cap);
+  const gas = callGas(kernel, vm, req, sb);
   const feeless = isFeeless(req);
   const block = callBlock(vm, sb, gas, feeless);
   const tx = buildUnsignedTx(kernel.chain, req, from, gas, nonce);

@@ -3,7 +3,7 @@ import { getActivePrecompiles } from '@ethereumjs/evm';
 import { Address, bytesToHex, generateAddress, bigIntToUnpaddedBytes, hexToBytes } from '@ethereumjs/util';
 import { runTx } from '@ethereumjs/vm';
 import { LATEST, blockTagOrHash, transactionRequest, withDefault } from '../params/index.js';
-import { callBlock, isFeeless, vmAtBlock } from '../shared/callContext.js';
+import { callBlock, callGas, isFeeless, vmAtBlock } from '../shared/callContext.js';
 import { toBlockRef } from '../shared/state.js';
 
 type AccessList = NonNullable<CallRequest['accessList']>;
@@ -29,13 +29,7 @@ export const eth_createAccessList = defineRpcMethod({
     const vm = await vmAtBlock(kernel, sb);
     const from = req.from ?? ZERO;
     const nonce = req.nonce ?? (await vm.stateManager.getAccount(from))?.nonce ?? 0n;
-    let cap = kernel.options.rpc.callGasCap;
-    // EIP-7825 (Osaka) caps the gas of any transaction.
-    if (vm.common.isActivatedEIP(7825)) {
-      const txCap = vm.common.param('maxTransactionGasLimit');
-      if (txCap < cap) cap = txCap;
-    }
-    const gas = req.gas ?? (sb.block.header.gasLimit < cap ? sb.block.header.gasLimit : cap);
+    const gas = callGas(kernel, vm, req, sb);
     const feeless = isFeeless(req);
     const execBlock = callBlock(vm, sb, gas, feeless);
     const to = req.to ?? new Address(generateAddress(from.bytes, bigIntToUnpaddedBytes(nonce)));

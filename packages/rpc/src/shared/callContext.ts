@@ -14,6 +14,20 @@ export async function vmAtBlock(kernel: Kernel, sb: StoredBlock): Promise<VM> {
   return scratchVm(chain, root, { number: sb.number, timestamp: sb.block.header.timestamp });
 }
 
+/**
+ * The gas a call runs with: the request's, else the block gas limit, under the RPC gas cap and,
+ * from Osaka on, EIP-7825's per-transaction cap.
+ */
+export function callGas(kernel: Kernel, vm: VM, req: CallRequest, sb: StoredBlock): bigint {
+  let cap = kernel.options.rpc.callGasCap;
+  if (vm.common.isActivatedEIP(7825)) {
+    const txCap = vm.common.param('maxTransactionGasLimit');
+    if (txCap < cap) cap = txCap;
+  }
+  const limit = sb.block.header.gasLimit;
+  return req.gas ?? (limit < cap ? limit : cap);
+}
+
 /** The header a call executes under: the block's, with room for `gas` and, for feeless calls, base fee 0. */
 export function callBlock(vm: VM, sb: StoredBlock, gas: bigint, feeless: boolean): Block {
   const h = sb.block.header;
