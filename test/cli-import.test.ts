@@ -6,10 +6,11 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const TESTS = '/work/shared/conformance/execution-apis/tests';
+const TESTS = fileURLToPath(new URL('fixtures/execution-apis/tests', import.meta.url));
 const GENESIS = join(TESTS, 'genesis.json');
 const CHAIN = join(TESTS, 'chain.rlp');
 const dir = mkdtempSync(join(tmpdir(), 'ashlar-import-'));

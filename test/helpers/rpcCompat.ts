@@ -11,9 +11,11 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { compileSchema, resultSchema } from './schema.js';
 
-export const CONFORMANCE_DIR = '/work/shared/conformance/execution-apis';
+/** Vendored execution-apis data (test/fixtures/execution-apis/SOURCE.md). */
+export const CONFORMANCE_DIR = fileURLToPath(new URL('../fixtures/execution-apis', import.meta.url));
 export const TESTS_DIR = join(CONFORMANCE_DIR, 'tests');
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -1,14 +1,15 @@
 /**
  * Result schemas of the Ethereum execution-apis OpenRPC document
- * (/work/shared/conformance/execution-apis/openrpc.json), compiled with Ajv (JSON Schema draft 2019-09).
+ * (test/fixtures/execution-apis/openrpc-results.json), compiled with Ajv (JSON Schema draft 2019-09).
  *
  *   expectResultSchema('eth_blockNumber', result)   // throws with Ajv's errors when it does not match
  */
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import Ajv2019 from 'ajv/dist/2019.js';
 import type { ValidateFunction } from 'ajv';
 
-export const OPENRPC_PATH = '/work/shared/conformance/execution-apis/openrpc.json';
+export const OPENRPC_PATH = fileURLToPath(new URL('../fixtures/execution-apis/openrpc-results.json', import.meta.url));
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -5,7 +5,7 @@ import { createKernel } from '../kernel/createKernel.js';
 import { createGethCommon, type GethGenesisJson, gethNumber } from './gethGenesis.js';
 
 const genesis: GethGenesisJson = JSON.parse(
-  readFileSync('/work/shared/conformance/execution-apis/tests/genesis.json', 'utf8'),
+  readFileSync(new URL('../../../../test/fixtures/execution-apis/tests/genesis.json', import.meta.url), 'utf8'),
 );
 
 describe('geth genesis', () => {

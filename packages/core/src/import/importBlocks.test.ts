@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createBlock, createBlockFromRLP } from '@ethereumjs/block';
 import { bytesToHex, concatBytes } from '@ethereumjs/util';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { importBlocks } from './importBlocks.js';
 import { splitRlpItems } from './rlpBlocks.js';
 
 // The execution-apis test chain: geth genesis + 54 blocks, Frontier to BPO2 (conformance README §3).
-const TESTS = '/work/shared/conformance/execution-apis/tests';
+const TESTS = fileURLToPath(new URL('../../../../test/fixtures/execution-apis/tests', import.meta.url));
 const genesis = JSON.parse(readFileSync(join(TESTS, 'genesis.json'), 'utf8'));
 const chainRlp = new Uint8Array(readFileSync(join(TESTS, 'chain.rlp')));
 const items = [...splitRlpItems(chainRlp)].map((x) => x.item);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { RawLog, StoredBlock, StoredReceipt } from '@ashlar/core';
 import { type Block, createBlock } from '@ethereumjs/block';
 import { Common, Mainnet } from '@ethereumjs/common';
@@ -21,7 +22,8 @@ import {
 // ---------------------------------------------------------------------------------------------
 // fixtures: real signed transactions in real blocks
 
-const CONFORMANCE = '/work/shared/conformance/execution-apis';
+/** Vendored execution-apis data (test/fixtures/execution-apis/SOURCE.md). */
+const CONFORMANCE = fileURLToPath(new URL('../../../../test/fixtures/execution-apis', import.meta.url));
 // blob txs need a KZG backend on the Common; it is only called for txs carrying blobs, so a stub will do
 const stubKzg = {} as NonNullable<NonNullable<ConstructorParameters<typeof Common>[0]['customCrypto']>['kzg']>;
 const prague = new Common({
@@ -242,7 +244,7 @@ function homesteadStyleBlock(): StoredBlock {
 }
 
 // ---------------------------------------------------------------------------------------------
-// conformance helpers: field sets from the execution-apis vectors, schemas from openrpc.json
+// conformance helpers: field sets from the execution-apis vectors, schemas from its OpenRPC result schemas
 
 function vectorResult(path: string): unknown {
   const line = readFileSync(`${CONFORMANCE}/tests/${path}`, 'utf8')
@@ -258,7 +260,7 @@ const validators = new Map<string, ValidateFunction>();
 function validate(method: string, value: unknown): void {
   let v = validators.get(method);
   if (!v) {
-    const spec = JSON.parse(readFileSync(`${CONFORMANCE}/openrpc.json`, 'utf8')) as {
+    const spec = JSON.parse(readFileSync(`${CONFORMANCE}/openrpc-results.json`, 'utf8')) as {
       methods: { name: string; result: { schema: object } }[];
     };
     for (const m of spec.methods) {

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { isAshlarError, type ParamParser, toRpcError } from '@ashlar/core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -23,7 +24,8 @@ import {
   withDefault,
 } from './index.js';
 
-const TESTS = '/work/shared/conformance/execution-apis/tests';
+/** The execution-apis rpc-compat vectors vendored in the repository (test/fixtures/execution-apis/SOURCE.md). */
+const TESTS = fileURLToPath(new URL('../../../../test/fixtures/execution-apis/tests', import.meta.url));
 
 /** Parameter lists as the method handlers are expected to declare them. */
 const SIGNATURES: Record<string, ParamParser<unknown>[]> = {
