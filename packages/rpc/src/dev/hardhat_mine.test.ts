@@ -143,8 +143,10 @@ describe('hardhat_mine / anvil_mine', () => {
     expect(out).toBe(b.hash);
   });
 
-  it('rejects counts and intervals that are not quantities (-32602 naming them)', async () => {
-    await expect(rpc('hardhat_mine', ['10'])).rejects.toMatchObject({ code: -32602, message: /blocks/ });
+  it('rejects counts and intervals that are not integers (-32602 naming them)', async () => {
+    // A decimal string such as "10" is a count to Hardhat and Anvil (docs/param-shapes.md); these are not.
+    await expect(rpc('hardhat_mine', ['ten'])).rejects.toMatchObject({ code: -32602, message: /blocks/ });
+    await expect(rpc('hardhat_mine', [1.5])).rejects.toMatchObject({ code: -32602, message: /blocks/ });
     await expect(rpc('hardhat_mine', ['0x1', 'x'])).rejects.toMatchObject({ code: -32602, message: /interval/ });
   });
 });

@@ -1,5 +1,6 @@
 import { AshlarError, defineRpcMethod, ErrorCodes, mineBlocks } from '@ashlar/core';
-import { optional, quantity } from '../params/index.js';
+import { optional } from '../params/index.js';
+import { quantityOrNumber } from './params.js';
 import { dev } from './services.js';
 
 const MAX_UINT64 = 2n ** 64n - 1n;
@@ -12,7 +13,7 @@ const MAX_UINT64 = 2n ** 64n - 1n;
 export const hardhat_mine = defineRpcMethod({
   name: 'hardhat_mine',
   aliases: ['anvil_mine'],
-  params: [optional(quantity('blocks')), optional(quantity('interval'))],
+  params: [optional(quantityOrNumber('blocks')), optional(quantityOrNumber('interval'))],
   handler: async (ctx, [blocks, interval]) => {
     const k = ctx.kernel;
     const count = blocks ?? 1n;

@@ -1,12 +1,13 @@
 // Settings of the blocks to come: base fee, beneficiary, minimum gas price, logging.
 import { AshlarError, ErrorCodes, defineRpcMethod } from '@ashlar/core';
-import { address, boolean, quantity } from '../params/index.js';
+import { address, boolean } from '../params/index.js';
+import { quantityOrNumber } from './params.js';
 
 /** Base fee of the next block only (London and later). */
 export const hardhat_setNextBlockBaseFeePerGas = defineRpcMethod({
   name: 'hardhat_setNextBlockBaseFeePerGas',
   aliases: ['anvil_setNextBlockBaseFeePerGas'],
-  params: [quantity('baseFeePerGas')],
+  params: [quantityOrNumber('baseFeePerGas')],
   handler: (ctx, [fee]) => {
     if (!ctx.kernel.chain.common.isActivatedEIP(1559)) {
       throw new AshlarError(
@@ -37,7 +38,7 @@ export const hardhat_setCoinbase = defineRpcMethod({
 export const hardhat_setMinGasPrice = defineRpcMethod({
   name: 'hardhat_setMinGasPrice',
   aliases: ['anvil_setMinGasPrice'],
-  params: [quantity('minGasPrice')],
+  params: [quantityOrNumber('minGasPrice')],
   handler: (ctx, [price]) => {
     ctx.kernel.miner.minGasPrice = price;
     return true;

@@ -1,13 +1,16 @@
 import { defineRpcMethod } from '@ashlar/core';
 import { toRpcBlock } from '../format/index.js';
-import { otsNumber } from '../ots/otsParams.js';
+import { erigonBlockNumber } from '../params/index.js';
 
-/** Erigon's erigon_getHeaderByNumber (Otterscan reads headers with it): the block's header fields, null when unknown. */
+/**
+ * Erigon's erigon_getHeaderByNumber (Otterscan probes it with `"latest"` and reads headers by
+ * number): the block's header fields, null when unknown. `pending` is the head, as for ots_.
+ */
 export const erigon_getHeaderByNumber = defineRpcMethod({
   name: 'erigon_getHeaderByNumber',
-  params: [otsNumber('blockNumber')],
+  params: [erigonBlockNumber('blockNumber')],
   handler: async (ctx, [n]) => {
-    const sb = await ctx.kernel.chain.getBlock(n);
+    const sb = await ctx.kernel.chain.resolveBlock(n);
     if (!sb) return null;
     const {
       transactions: _t,

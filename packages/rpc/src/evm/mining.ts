@@ -1,12 +1,21 @@
-import { AshlarError, ErrorCodes, defineRpcMethod, toQuantity } from '@ashlar/core';
-import { MAX_TIMESTAMP } from '../dev/params.js';
-import { boolean, optional, quantity } from '../params/index.js';
+import { AshlarError, ErrorCodes, defineRpcMethod, devServicesOf, mineBlocks, toQuantity } from '@ashlar/core';
+import { MAX_TIMESTAMP, mineOptions } from '../dev/params.js';
+import { boolean, optional } from '../params/index.js';
 
-/** Mines one block now (with the pool's executable transactions); optional timestamp (seconds). Returns "0x0" as Hardhat. */
+const MAX_UINT64 = 2n ** 64n - 1n;
+
+/**
+ * Mines one block now (with the pool's executable transactions); optional timestamp (seconds),
+ * given as Hardhat and Anvil take it: a number, a hex or decimal string, or `{ timestamp, blocks }`
+ * (Anvil, Ganache: `blocks` blocks, the first at `timestamp`, the rest mined as hardhat_mine
+ * mines them, 1 s apart). Returns "0x0" as Hardhat.
+ */
 export const evm_mine = defineRpcMethod({
   name: 'evm_mine',
-  params: [optional(quantity('timestamp'))],
-  handler: async (ctx, [timestamp]) => {
+  params: [optional(mineOptions('timestamp'))],
+  handler: async (ctx, [options]) => {
+    const timestamp = options?.timestamp;
+    const blocks = options?.blocks ?? 1n;
     const chain = ctx.kernel.chain;
     if (timestamp !== undefined && timestamp <= chain.head.block.header.timestamp) {
       throw new AshlarError(
@@ -17,7 +26,26 @@ export const evm_mine = defineRpcMethod({
     if (timestamp !== undefined && timestamp > MAX_TIMESTAMP) {
       throw new AshlarError(ErrorCodes.INVALID_PARAMS, `invalid argument 0 (timestamp): ${timestamp} is past 2^64-1`);
     }
-    await ctx.kernel.miner.mine({ timestamp });
+    const k = ctx.kernel;
+    if (blocks === 1n) {
+      await k.miner.mine({ timestamp });
+      return toQuantity(0n);
+    }
+    if (blocks === 0n) return toQuantity(0n); // Anvil mines none
+    const dev = devServicesOf(k);
+    if (!dev)
+      throw new AshlarError(
+        ErrorCodes.INVALID_PARAMS,
+        'invalid argument 0 (timestamp): blocks > 1 needs the rpc:dev plugin',
+      );
+    if (chain.head.block.header.number + blocks > MAX_UINT64) {
+      throw new AshlarError(
+        ErrorCodes.INVALID_PARAMS,
+        `invalid argument 0 (timestamp): field "blocks": ${blocks} more blocks would pass block number 2^64-1`,
+      );
+    }
+    if (timestamp !== undefined) k.miner.nextTimestamp = timestamp;
+    await mineBlocks({ chain, miner: k.miner, mempool: k.mempool, reserved: dev.reserved }, blocks, 1n);
     return toQuantity(0n);
   },
 });

@@ -1,15 +1,12 @@
-import { type ParamParser, invalidParams } from '@ashlar/core';
+// Parameter widths of Erigon's ots_ methods (its Go signatures): Otterscan sends these as JSON
+// numbers; hex and decimal strings are read too (docs/param-shapes.md).
+import { looseCount, looseInteger } from '../params/index.js';
 
-/**
- * A block number or count as Otterscan sends them: a JSON number (its usual form), a hex
- * quantity or a decimal string, as Erigon's `rpc.BlockNumber`/uint64 parameters accept.
- */
-export const otsNumber = (name: string): ParamParser<bigint> => ({
-  name,
-  optional: false,
-  parse(v, index) {
-    if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return BigInt(v);
-    if (typeof v === 'string' && /^(0x[0-9a-fA-F]+|[0-9]+)$/.test(v)) return BigInt(v);
-    throw invalidParams(`invalid argument ${index} (${name}): expected a non-negative number`);
-  },
-});
+/** A uint64 (ots_searchTransactions* block number, ots_getTransactionBySenderAndNonce nonce). */
+export const otsUint64 = (name: string) => looseInteger(name, 64);
+
+/** A uint8 (ots_getBlockTransactions page number and size). */
+export const otsUint8 = (name: string) => looseCount(name, 8);
+
+/** A uint16 (ots_searchTransactions* page size). */
+export const otsUint16 = (name: string) => looseCount(name, 16);

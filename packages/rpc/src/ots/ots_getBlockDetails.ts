@@ -1,14 +1,13 @@
 import { defineRpcMethod } from '@ashlar/core';
-import { hash } from '../params/index.js';
+import { erigonBlockNumber, hash } from '../params/index.js';
 import { blockDetails } from './blockDetails.js';
-import { otsNumber } from './otsParams.js';
 
 /** A block's header fields, transaction count, issuance and fees (null for an unknown block). */
 export const ots_getBlockDetails = defineRpcMethod({
   name: 'ots_getBlockDetails',
-  params: [otsNumber('blockNumber')],
+  params: [erigonBlockNumber('blockNumber')],
   handler: async (ctx, [n]) => {
-    const sb = await ctx.kernel.chain.getBlock(n);
+    const sb = await ctx.kernel.chain.resolveBlock(n);
     return sb ? blockDetails(ctx.kernel, sb) : null;
   },
 });

@@ -1,6 +1,7 @@
 import { AshlarError, ErrorCodes, defineRpcMethod } from '@ashlar/core';
 import { toRpcBlock } from '../format/index.js';
-import { otsNumber } from './otsParams.js';
+import { erigonBlockNumber } from '../params/index.js';
+import { otsUint8 } from './otsParams.js';
 import { receiptWithTimestamp, transactionAt } from './txWithReceipt.js';
 
 /**
@@ -10,13 +11,16 @@ import { receiptWithTimestamp, transactionAt } from './txWithReceipt.js';
  */
 export const ots_getBlockTransactions = defineRpcMethod({
   name: 'ots_getBlockTransactions',
-  params: [otsNumber('blockNumber'), otsNumber('pageNumber'), otsNumber('pageSize')],
+  params: [erigonBlockNumber('blockNumber'), otsUint8('pageNumber'), otsUint8('pageSize')],
   handler: async (ctx, [n, page, size]) => {
-    const sb = await ctx.kernel.chain.getBlock(n);
-    if (!sb) throw new AshlarError(ErrorCodes.BLOCK_NOT_FOUND, `block #${n} not found`);
+    const sb = await ctx.kernel.chain.resolveBlock(n);
+    if (!sb) {
+      const what = n.kind === 'number' ? `#${n.number}` : n.tag;
+      throw new AshlarError(ErrorCodes.BLOCK_NOT_FOUND, `block ${what} not found`);
+    }
     const count = sb.block.transactions.length;
-    const end = Math.max(0, count - Number(page * size));
-    const start = Math.max(0, end - Number(size));
+    const end = Math.max(0, count - page * size);
+    const start = Math.max(0, end - size);
     const indices = Array.from({ length: end - start }, (_, i) => start + i);
     const { transactions: _all, ...block } = toRpcBlock(sb, false);
     const transactions = indices.map((i) => {

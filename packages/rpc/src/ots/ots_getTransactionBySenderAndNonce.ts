@@ -1,6 +1,6 @@
 import { type TxPosition, defineRpcMethod, toData } from '@ashlar/core';
 import { address } from '../params/index.js';
-import { otsNumber } from './otsParams.js';
+import { otsUint64 } from './otsParams.js';
 import { requireIndex } from './requireIndex.js';
 
 const CHUNK = 256;
@@ -11,7 +11,7 @@ const CHUNK = 256;
  */
 export const ots_getTransactionBySenderAndNonce = defineRpcMethod({
   name: 'ots_getTransactionBySenderAndNonce',
-  params: [address('sender'), otsNumber('nonce')],
+  params: [address('sender'), otsUint64('nonce')],
   handler: async (ctx, [sender, nonce]) => {
     const q = requireIndex(ctx.kernel, 'ots_getTransactionBySenderAndNonce').queries;
     const src = { kind: 'address', address: sender.bytes, roles: ['from'] } as const;

@@ -1,11 +1,11 @@
 import { defineRpcMethod } from '@ashlar/core';
-import { LATEST, address, blockTagOrHash, withDefault } from '../params/index.js';
+import { LATEST, address, erigonBlockOrHash, withDefault } from '../params/index.js';
 import { readState, toBlockRef } from '../shared/state.js';
 
 /** Whether an address holds code at a block. */
 export const ots_hasCode = defineRpcMethod({
   name: 'ots_hasCode',
-  params: [address('address'), withDefault(blockTagOrHash('block'), LATEST)],
+  params: [address('address'), withDefault(erigonBlockOrHash('block'), LATEST)],
   handler: (ctx, [a, block]) =>
     readState(ctx.kernel, toBlockRef(block), async (sm) => (await sm.getCode(a)).length > 0),
 });

@@ -1,7 +1,7 @@
 import { defineRpcMethod } from '@ashlar/core';
 import { address } from '../params/index.js';
 import { historyAfter, historyBefore, txsWithReceipts } from './addressHistory.js';
-import { otsNumber } from './otsParams.js';
+import { otsUint16, otsUint64 } from './otsParams.js';
 import { requireIndex } from './requireIndex.js';
 
 /**
@@ -11,10 +11,10 @@ import { requireIndex } from './requireIndex.js';
  */
 export const ots_searchTransactionsBefore = defineRpcMethod({
   name: 'ots_searchTransactionsBefore',
-  params: [address('address'), otsNumber('blockNumber'), otsNumber('pageSize')],
+  params: [address('address'), otsUint64('blockNumber'), otsUint16('pageSize')],
   handler: async (ctx, [a, n, size]) => {
     const q = requireIndex(ctx.kernel, 'ots_searchTransactionsBefore').queries;
-    const { items, more } = await historyBefore(q, a, n === 0n ? undefined : n, Number(size));
+    const { items, more } = await historyBefore(q, a, n === 0n ? undefined : n, size);
     return { ...(await txsWithReceipts(ctx.kernel, items)), firstPage: n === 0n, lastPage: !more };
   },
 });
@@ -25,11 +25,11 @@ export const ots_searchTransactionsBefore = defineRpcMethod({
  */
 export const ots_searchTransactionsAfter = defineRpcMethod({
   name: 'ots_searchTransactionsAfter',
-  params: [address('address'), otsNumber('blockNumber'), otsNumber('pageSize')],
+  params: [address('address'), otsUint64('blockNumber'), otsUint16('pageSize')],
   handler: async (ctx, [a, n, size]) => {
     const q = requireIndex(ctx.kernel, 'ots_searchTransactionsAfter').queries;
     // From the genesis means including it: its allocation has no transactions anyway.
-    const { items, more } = await historyAfter(q, a, n === 0n ? -1n : n, Number(size));
+    const { items, more } = await historyAfter(q, a, n === 0n ? -1n : n, size);
     return { ...(await txsWithReceipts(ctx.kernel, items)), firstPage: !more, lastPage: n === 0n };
   },
 });

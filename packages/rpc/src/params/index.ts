@@ -33,6 +33,12 @@ export {
   typeError,
 } from './decode.js';
 export {
+  decodeErigonBlockNumber,
+  decodeErigonBlockOrHash,
+  erigonBlockNumber,
+  erigonBlockOrHash,
+} from './erigon.js';
+export {
   decodeLogFilter,
   type LogFilter,
   logFilter,
@@ -40,6 +46,7 @@ export {
   MAX_SUB_TOPICS,
   MAX_TOPICS,
 } from './filter.js';
+export { decodeLooseCount, decodeLooseInteger, looseCount, looseInteger } from './loose.js';
 export {
   address,
   argumentError,
