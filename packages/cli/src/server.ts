@@ -2,7 +2,13 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Kernel } from '@ashlar/core';
-import { type AccessOptions, createAccessPolicy, createHttpHandler } from '@ashlar/transport-http';
+import {
+  type AccessOptions,
+  type CorsOptions,
+  createAccessPolicy,
+  createHostCheck,
+  createHttpHandler,
+} from '@ashlar/transport-http';
 import { attachWebSocket, type WebSocketEndpoint, type WebSocketOptions } from '@ashlar/transport-ws';
 
 /** PEM certificate chain and private key: HTTPS and WSS on the same port instead of HTTP and WS. */
@@ -14,7 +20,13 @@ export interface TlsOptions {
 export interface ServerOptions {
   host?: string;
   port?: number;
-  cors?: boolean;
+  /** CORS: any origin by default (`true`), `false` for none, or `{ origin: [...] }` for a list. */
+  cors?: boolean | CorsOptions;
+  /**
+   * Host names (`Host` header) served besides `localhost` and IP literals; `['*']` for any
+   * (geth's `--http.vhosts`). Others get 403, over HTTP and WebSocket: it stops DNS rebinding.
+   */
+  allowedHosts?: readonly string[];
   /** Largest accepted HTTP request body in bytes (default 5 MiB, as geth). */
   maxBodyBytes?: number;
   /** WebSocket limits (path, maxConnections, …); WS is served on the same host and port as HTTP. */
@@ -41,7 +53,8 @@ export function startServer(kernel: Kernel, options: ServerOptions = {}): Promis
   const handler = createHttpHandler(
     { engine: kernel, routes: kernel.routes },
     {
-      cors: options.cors === false ? false : undefined,
+      cors: options.cors === true ? undefined : options.cors,
+      ...(options.allowedHosts !== undefined ? { allowedHosts: options.allowedHosts } : {}),
       ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
       ...(access ? { access } : {}),
     },
@@ -55,6 +68,9 @@ export function startServer(kernel: Kernel, options: ServerOptions = {}): Promis
   server.headersTimeout = 65_000;
   const ws = attachWebSocket({ engine: kernel }, server, {
     logger: kernel.logger,
+    hostCheck: createHostCheck(options.allowedHosts),
+    // This server is ours alone: an upgrade nobody serves is answered at once, not left open.
+    refuseUnservedUpgrades: true,
     ...options.ws,
     ...(access ? { access } : {}),
   });

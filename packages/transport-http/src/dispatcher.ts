@@ -73,7 +73,13 @@ export function createDispatcher(target: HttpTarget, options?: HttpHandlerOption
     return undefined;
   };
 
+  const { hostCheck } = resolved;
   const serve = async (head: RequestHead, m: Match, body: BodySource): Promise<HttpReply | undefined> => {
+    // Before CORS and keys (geth's order): a rebinding page gets nothing, not even a preflight grant.
+    const badHost = hostCheck(head.headers.host);
+    if (badHost !== undefined) {
+      return m.kind === 'rpc' ? rpcReplies.invalidHost(badHost) : restReplies.invalidHost(badHost);
+    }
     const origin = head.headers.origin;
     if (head.method === 'OPTIONS') {
       return preflightReply(cors.preflight(origin, headerValue(head.headers['access-control-request-headers'])));

@@ -16,6 +16,7 @@ export {
   type FastifyRouteLike,
   fastifyPlugin,
 } from './fastify.js';
+export { createHostCheck, DEFAULT_ALLOWED_HOSTS, type HostCheck } from './hostAllowList.js';
 export { createHttpHandler, type HttpRequestListener, type NextFunction } from './handler.js';
 export { type KoaContextLike, type KoaMiddleware, koaMiddleware } from './koa.js';
 export {

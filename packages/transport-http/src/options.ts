@@ -1,5 +1,6 @@
 import { type AccessOptions, AccessPolicy } from './access/AccessPolicy.js';
 import type { RestRoutes, RpcEngine } from './coreTypes.js';
+import { createHostCheck, type HostCheck } from './hostAllowList.js';
 
 /** Who answers: the JSON-RPC engine (usually the kernel itself) and, optionally, REST routes. */
 export interface HttpTarget {
@@ -29,6 +30,12 @@ export interface HttpHandlerOptions {
    * options build a policy for this handler alone. Default: open, unlimited.
    */
   access?: AccessPolicy | AccessOptions;
+  /**
+   * Host names (the `Host` header without its port) this handler answers, besides `localhost`
+   * and IP literals, which always pass (geth's `--http.vhosts`); `['*']` answers any. Any other
+   * `Host` gets 403 before anything else runs: it stops DNS rebinding. Default: none more.
+   */
+  allowedHosts?: readonly string[];
 }
 
 export interface ResolvedHttpOptions {
@@ -38,6 +45,7 @@ export interface ResolvedHttpOptions {
   explorerPrefix: string;
   onError: (err: unknown) => void;
   access: AccessPolicy | undefined;
+  hostCheck: HostCheck;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -78,5 +86,6 @@ export function resolveOptions(options: HttpHandlerOptions = {}): ResolvedHttpOp
       options.access === undefined || options.access instanceof AccessPolicy
         ? options.access
         : new AccessPolicy(options.access),
+    hostCheck: createHostCheck(options.allowedHosts),
   };
 }

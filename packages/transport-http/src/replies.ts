@@ -61,6 +61,12 @@ export const rpcReplies = {
     body: rpcErrorBody(-32700, `parse error: ${detail}`),
   }),
   internal: (): HttpReply => ({ status: 500, headers: JSON_HEADERS, body: RPC_INTERNAL }),
+  /** A Host header not in allowedHosts: 403 as geth, a JSON-RPC error body (-32000 as geth's server errors). */
+  invalidHost: (message: string): HttpReply => ({
+    status: 403,
+    headers: JSON_HEADERS,
+    body: rpcErrorBody(-32000, message),
+  }),
   /** Unknown or missing API key (401), or rate limited (429): a JSON-RPC error body either way. */
   refused: (r: AccessRefusal): HttpReply => ({
     status: r.status,
@@ -81,6 +87,11 @@ export const restReplies = {
     body: JSON.stringify({ message: `request body too large: limit is ${limit} bytes (maxBodyBytes)` }),
   }),
   internal: (): HttpReply => ({ status: 500, headers: JSON_HEADERS, body: REST_INTERNAL }),
+  invalidHost: (message: string): HttpReply => ({
+    status: 403,
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ message }),
+  }),
   refused: (r: AccessRefusal): HttpReply => ({
     status: r.status,
     headers: refusalHeaders(r),

@@ -19,6 +19,8 @@ export interface ConnectionContext {
   serialize: (message: unknown) => Encoded;
   maxBufferedBytes: number;
   maxSubscriptions: number;
+  /** Pings answered per second; more in the same second are dropped, ten times more cut the client. */
+  maxPingsPerSecond: number;
   logger: WsLogger;
   /** When queued notifications are written. */
   scheduler: FlushScheduler;
@@ -26,7 +28,7 @@ export interface ConnectionContext {
   onGone(connection: WsConnection, reason: DropReason | undefined): void;
 }
 
-export type DropReason = 'slow-consumer' | 'dead-peer';
+export type DropReason = 'slow-consumer' | 'dead-peer' | 'ping-flood';
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
@@ -65,6 +67,9 @@ export class WsConnection implements Flushable {
   /** Bytes in `held` and `queue`: backlog the socket has not seen yet. */
   private queuedBytes = 0;
   private corked = false;
+  /** Pings seen in the current one-second window, and when it started. */
+  private pings = 0;
+  private pingWindowStart = 0;
   private readonly closedPromise: Promise<void>;
 
   constructor(
@@ -91,6 +96,9 @@ export class WsConnection implements Flushable {
     ws.on('pong', () => {
       this.alive = true;
     });
+    // The endpoint turns ws' automatic pong off: a client that pings and never reads would
+    // otherwise fill the send buffer with pongs, past the backlog limit that only our writes checked.
+    ws.on('ping', (data) => this.onPing(data));
     // Protocol errors (an oversize frame, bad UTF-8) arrive here; ws then closes with the
     // matching code (1009, 1007). Nothing to add but not to crash.
     ws.on('error', () => {});
@@ -127,6 +135,34 @@ export class WsConnection implements Flushable {
       void this.closedPromise.then(() => clearTimeout(cut));
     }
     return this.closedPromise;
+  }
+
+  /**
+   * RFC 6455 §5.5.3 lets an endpoint answer only the latest of several pings, so pings past the
+   * rate go unanswered; a client that sends ten times the rate is not keeping a connection alive
+   * and is cut. Each pong counts against the backlog like any other write.
+   */
+  private onPing(data: Buffer): void {
+    this.alive = true;
+    const now = Date.now();
+    if (now - this.pingWindowStart >= 1000) {
+      this.pingWindowStart = now;
+      this.pings = 0;
+    }
+    const limit = this.ctx.maxPingsPerSecond;
+    if (++this.pings > limit) {
+      if (this.pings > limit * 10) {
+        this.drop(
+          'ping-flood',
+          `dropped a client that sent more than ${limit * 10} pings in one second (maxPingsPerSecond is ${limit})`,
+          1008,
+        );
+      }
+      return;
+    }
+    if (this.ws.readyState !== WebSocket.OPEN) return;
+    this.ws.pong(data);
+    if (this.backlog() > this.ctx.maxBufferedBytes) this.dropSlow();
   }
 
   private onMessage(data: RawData, isBinary: boolean): void {
@@ -273,17 +309,28 @@ export class WsConnection implements Flushable {
     this.drop(
       'slow-consumer',
       `dropped a client that stopped reading: ${this.backlog()} bytes waiting to be sent, limit is ${this.ctx.maxBufferedBytes} (maxBufferedBytes)`,
+      1013,
     );
   }
 
-  /** Cuts the socket at once: its backlog is freed with it, which a polite close could not do. */
-  private drop(reason: DropReason, message: string): void {
+  /**
+   * Cuts the socket at once: its backlog is freed with it, which a polite close could not do.
+   * The close frame (`code`: 1008 policy violation, 1013 try again later) is written straight to
+   * the socket first, ahead of nothing the client has not read yet, so a client that does read
+   * learns why; the socket is destroyed without waiting for it.
+   */
+  private drop(reason: DropReason, message: string, code = 1013): void {
     if (this.dropReason !== undefined || this.closed) return;
     this.dropReason = reason;
     this.held = undefined;
     this.queue = [];
     this.queuedBytes = 0;
     this.ctx.logger.warn(`${this.id}: ${message}`);
+    if (reason !== 'dead-peer') {
+      try {
+        this.ws.close(code, reason);
+      } catch {}
+    }
     this.ws.terminate();
   }
 

@@ -7,7 +7,7 @@ import { resolveOptions, type WebSocketOptions, type WebSocketTarget } from './o
 import { FlushScheduler } from './FlushScheduler.js';
 import { createSerializer } from './serialize.js';
 import type { WsAccessGate } from './coreTypes.js';
-import { isWebSocketUpgrade, ownsUpgrade, pathOf, refuseUpgrade } from './upgrade.js';
+import { isWebSocketUpgrade, ownsUpgrade, pathOf, refuseUnserved, refuseUpgrade } from './upgrade.js';
 import { type ConnectionContext, type DropReason, WsConnection } from './WsConnection.js';
 
 /** What an endpoint has seen; cheap to read, for operators and tests. */
@@ -24,6 +24,10 @@ export interface WebSocketStats {
   droppedSlowConsumers: number;
   /** Clients cut because they stopped answering pings. */
   droppedDeadPeers: number;
+  /** Clients cut because they sent pings ten times faster than maxPingsPerSecond. */
+  droppedPingFloods: number;
+  /** Upgrades answered 400 because nothing here serves them (refuseUnservedUpgrades). */
+  refusedUnservedUpgrades: number;
 }
 
 export interface WebSocketEndpoint {
@@ -55,9 +59,17 @@ export function attachWebSocket(
     clientTracking: false,
     perMessageDeflate: false,
     maxPayload: o.maxFrameBytes,
+    // Pongs are ours to send (WsConnection.onPing): rate-bounded and counted in the backlog.
+    autoPong: false,
   });
   const connections = new Set<WsConnection>();
-  const counters = { refusedConnections: 0, droppedSlowConsumers: 0, droppedDeadPeers: 0 };
+  const counters = {
+    refusedConnections: 0,
+    droppedSlowConsumers: 0,
+    droppedDeadPeers: 0,
+    droppedPingFloods: 0,
+    refusedUnservedUpgrades: 0,
+  };
   // Ids unique across endpoints in one process, for logs (subscriptions key on the object).
   const idPrefix = `ws-${randomBytes(3).toString('hex')}`;
   let nextId = 0;
@@ -69,28 +81,46 @@ export function attachWebSocket(
     serialize: createSerializer(),
     maxBufferedBytes: o.maxBufferedBytes,
     maxSubscriptions: o.maxSubscriptionsPerConnection,
+    maxPingsPerSecond: o.maxPingsPerSecond,
     logger: o.logger,
     scheduler,
     onGone(c: WsConnection, reason: DropReason | undefined) {
       connections.delete(c);
       if (reason === 'slow-consumer') counters.droppedSlowConsumers++;
       else if (reason === 'dead-peer') counters.droppedDeadPeers++;
+      else if (reason === 'ping-flood') counters.droppedPingFloods++;
     },
+  };
+
+  const notOurs = (req: IncomingMessage, socket: Duplex): void => {
+    if (!o.refuseUnservedUpgrades) return;
+    counters.refusedUnservedUpgrades++;
+    refuseUnserved(req, socket, o.path);
   };
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     let gate: WsAccessGate | undefined;
     if (o.access === undefined) {
-      if (!ownsUpgrade(req, o.path)) return;
+      if (!ownsUpgrade(req, o.path)) {
+        notOurs(req, socket);
+        return;
+      }
     } else {
-      if (!isWebSocketUpgrade(req)) return;
-      const decision = o.access.admitUpgrade(req, pathOf(req.url), o.path);
-      if (decision === undefined) return;
+      const decision = isWebSocketUpgrade(req) ? o.access.admitUpgrade(req, pathOf(req.url), o.path) : undefined;
+      if (decision === undefined) {
+        notOurs(req, socket);
+        return;
+      }
       if (!('kind' in decision)) {
         refuseUpgrade(socket, decision.status, decision.code, decision.message, decision.retryAfter);
         return;
       }
       gate = decision;
+    }
+    const badHost = o.hostCheck?.(req.headers.host);
+    if (badHost !== undefined) {
+      refuseUpgrade(socket, 403, -32000, badHost);
+      return;
     }
     if (connections.size >= o.maxConnections) {
       counters.refusedConnections++;

@@ -20,6 +20,12 @@ export interface WebSocketOptions {
    * (default 16 MiB).
    */
   maxBufferedBytes?: number;
+  /**
+   * Pings a client may send per second and get a pong for; pings past that go unanswered
+   * (RFC 6455 allows answering only the latest), and ten times that in one second cuts the
+   * client with close code 1008 (default 100).
+   */
+  maxPingsPerSecond?: number;
   /** Ping interval in ms; a peer that has not answered the previous ping is dropped. 0 turns pings off (default 30 s). */
   heartbeatMs?: number;
   /**
@@ -40,6 +46,19 @@ export interface WebSocketOptions {
    * so does the upgrade): the `createAccessPolicy()` given to the HTTP handler. Default: open.
    */
   access?: WsAccess;
+  /**
+   * Which `Host` headers may upgrade: undefined for an allowed one, else the refusal's message
+   * (`createHostCheck` of @ashlar/transport-http, the HTTP handler's `allowedHosts`); a refused
+   * upgrade gets 403 with that message. Default: any.
+   */
+  hostCheck?: (host: string | undefined) => string | undefined;
+  /**
+   * Answer every upgrade this endpoint does not serve (another protocol such as `h2c`, or a
+   * WebSocket on another path) at once with 400 and close it. Only for a server this endpoint
+   * owns alone, as `startServer` does: otherwise other 'upgrade' listeners could never see them
+   * (default false: they are left alone, and with no other listener they hang until the client leaves).
+   */
+  refuseUnservedUpgrades?: boolean;
 }
 
 export interface ResolvedWsOptions {
@@ -48,11 +67,14 @@ export interface ResolvedWsOptions {
   maxSubscriptionsPerConnection: number;
   maxFrameBytes: number;
   maxBufferedBytes: number;
+  maxPingsPerSecond: number;
   heartbeatMs: number;
   flushIntervalMs: number;
   closeGraceMs: number;
   logger: WsLogger;
   access: WsAccess | undefined;
+  hostCheck: ((host: string | undefined) => string | undefined) | undefined;
+  refuseUnservedUpgrades: boolean;
 }
 
 export const DEFAULT_MAX_CONNECTIONS = 10_000;
@@ -60,6 +82,7 @@ export const DEFAULT_MAX_SUBSCRIPTIONS_PER_CONNECTION = 1_000;
 /** geth's WebSocket read limit. */
 export const DEFAULT_MAX_FRAME_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+export const DEFAULT_MAX_PINGS_PER_SECOND = 100;
 export const DEFAULT_HEARTBEAT_MS = 30_000;
 /** See `flushIntervalMs`; `npm run bench -- --only=ws` measures the trade. */
 export const DEFAULT_FLUSH_INTERVAL_MS = 40;
@@ -99,10 +122,13 @@ export function resolveOptions(o: WebSocketOptions = {}): ResolvedWsOptions {
     ),
     maxFrameBytes: positiveInteger(o.maxFrameBytes, DEFAULT_MAX_FRAME_BYTES, 'maxFrameBytes'),
     maxBufferedBytes: positiveInteger(o.maxBufferedBytes, DEFAULT_MAX_BUFFERED_BYTES, 'maxBufferedBytes'),
+    maxPingsPerSecond: positiveInteger(o.maxPingsPerSecond, DEFAULT_MAX_PINGS_PER_SECOND, 'maxPingsPerSecond'),
     heartbeatMs: positiveInteger(o.heartbeatMs, DEFAULT_HEARTBEAT_MS, 'heartbeatMs', true),
     flushIntervalMs: positiveInteger(o.flushIntervalMs, DEFAULT_FLUSH_INTERVAL_MS, 'flushIntervalMs', true),
     closeGraceMs: positiveInteger(o.closeGraceMs, 1_000, 'closeGraceMs', true),
     logger: o.logger ?? consoleLogger,
     access: o.access,
+    hostCheck: o.hostCheck,
+    refuseUnservedUpgrades: o.refuseUnservedUpgrades === true,
   };
 }

@@ -42,3 +42,15 @@ export function refuseUpgrade(
   socket.on('error', () => {});
   socket.end(`${head}\r\n\r\n${body}`, () => socket.destroy());
 }
+
+/**
+ * An upgrade nobody here serves: 400 at once and the socket closed, as Anvil and Hardhat do.
+ * Left alone, Node hands the socket to no one and it stays open until the client leaves.
+ */
+export function refuseUnserved(req: IncomingMessage, socket: Duplex, path: string): void {
+  const protocol = String(req.headers.upgrade ?? '').slice(0, 32);
+  const message = isWebSocketUpgrade(req)
+    ? `no WebSocket endpoint at ${JSON.stringify(pathOf(req.url).slice(0, 64))}: JSON-RPC over WebSocket is served at ${path}`
+    : `unsupported upgrade ${JSON.stringify(protocol)}: this server upgrades only to websocket, at ${path}`;
+  refuseUpgrade(socket, 400, -32600, message);
+}
