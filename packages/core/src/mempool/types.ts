@@ -8,6 +8,8 @@ export interface PendingTx {
   hashHex: string;
   /** Order of arrival, to keep equal-fee transactions first-come first-served. */
   seq: number;
+  /** The transaction's canonical encoding as received (saves re-serialising it for the block's trie and RLP). */
+  raw?: Uint8Array;
   /** Sent unsigned for an impersonated account (dev methods). */
   impersonated?: boolean;
 }

@@ -53,6 +53,8 @@ describe('finalizeIdleBlock', () => {
               return res;
             });
             expect(r.included).toHaveLength(1);
+            // The stored RLP is assembled from the received encodings: it must be the block's own.
+            expect(bytesToHex(r.stored.rlp as Uint8Array)).toBe(bytesToHex(r.stored.block.serialize()));
             hashes.push(bytesToHex(r.stored.hash));
           }
           expect(hashes[0]).toBe(hashes[1]);

@@ -1,6 +1,6 @@
-import { type Block, createBlock, genRequestsRoot, genWithdrawalsTrieRoot } from '@ethereumjs/block';
+import { Block, createBlockHeader, genRequestsRoot } from '@ethereumjs/block';
 import { type Common, Mainnet } from '@ethereumjs/common';
-import { MerklePatriciaTrie } from '@ethereumjs/mpt';
+import { RLP } from '@ethereumjs/rlp';
 import {
   Address,
   CLRequest,
@@ -8,11 +8,15 @@ import {
   bigIntToAddressBytes,
   bytesToBigInt,
   bytesToHex,
+  bytesToUnprefixedHex,
+  equalsBytes,
   setLengthLeft,
   type Withdrawal,
 } from '@ethereumjs/util';
-import type { BlockBuilder, RunTxResult, VM } from '@ethereumjs/vm';
+import { type BlockBuilder, type RunTxResult, type VM, encodeReceipt } from '@ethereumjs/vm';
 import { sha256 } from '@noble/hashes/sha2.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { orderedTrieRoot } from '../trie/orderedTrieRoot.js';
 
 /** What finalize needs of the builder beyond its public API (see BuilderInternals in assembleBlock.ts). */
 interface BuilderState {
@@ -32,12 +36,63 @@ const HEAD_SLOT = 2n;
 const TAIL_SLOT = 3n;
 const slotKey = (n: bigint) => setLengthLeft(Uint8Array.of(Number(n)), 32);
 
+/**
+ * Storage roots at which a request contract's queue was seen idle. Content-addressed: the same
+ * root holds the same slots, whatever block or revert led there, so one account read replaces
+ * four storage reads per contract per block.
+ */
+const idleRoots = new WeakMap<VM, Map<string, Uint8Array>>();
+/** Queues found idle by reading their slots in the block being finalized, rooted after the flush. */
+const idleUnrooted = new WeakMap<VM, string[]>();
+
+function queueAddress(vm: VM, param: string): Address {
+  return new Address(bigIntToAddressBytes(vm.common.param(param)));
+}
+
 async function queueIsIdle(vm: VM, param: string): Promise<boolean> {
-  const a = new Address(bigIntToAddressBytes(vm.common.param(param)));
+  const a = queueAddress(vm, param);
+  const seen = idleRoots.get(vm)?.get(param);
+  if (seen) {
+    // Only trust the account's root when no write to its storage is waiting in the cache.
+    const account = await vm.stateManager.getAccount(a);
+    if (account && equalsBytes(seen, account.storageRoot) && !hasCachedStorage(vm, a)) return true;
+  }
   for (const slot of [EXCESS_SLOT, COUNT_SLOT, HEAD_SLOT, TAIL_SLOT]) {
     if (bytesToBigInt(await vm.stateManager.getStorage(a, slotKey(slot))) !== 0n) return false;
   }
+  const list = idleUnrooted.get(vm) ?? [];
+  list.push(param);
+  idleUnrooted.set(vm, list);
   return true;
+}
+
+/**
+ * True when the state manager's storage cache holds writes to `a` not yet in its trie (the
+ * account's storageRoot is then stale). @ethereumjs/statemanager 10 keeps them, per checkpoint
+ * level, in StorageCache._diffCache keyed by unprefixed address hex.
+ */
+function hasCachedStorage(vm: VM, a: Address): boolean {
+  const caches = (vm.stateManager as unknown as { _caches?: { storage?: { _diffCache?: Map<string, unknown>[] } } })
+    ._caches;
+  const diffs = caches?.storage?._diffCache;
+  // Without a readable cache, be safe: the caller reads the slots.
+  if (!Array.isArray(diffs)) return true;
+  const key = bytesToUnprefixedHex(a.bytes);
+  for (const m of diffs) if (m.has(key)) return true;
+  return false;
+}
+
+/** After the state root is computed (the caches flushed), the idle queues' roots are final. */
+async function rememberIdleRoots(vm: VM): Promise<void> {
+  const list = idleUnrooted.get(vm);
+  if (!list) return;
+  idleUnrooted.delete(vm);
+  let known = idleRoots.get(vm);
+  if (!known) idleRoots.set(vm, (known = new Map()));
+  for (const param of list) {
+    const account = await vm.stateManager.getAccount(queueAddress(vm, param));
+    if (account) known.set(param, account.storageRoot);
+  }
 }
 
 /**
@@ -66,22 +121,33 @@ export async function requestsAreIdle(vm: VM, common: Common, results: RunTxResu
 
 /**
  * BlockBuilder.build() for a block whose requests are idle: the same header fields, computed
- * the same way, without running the request system calls.
+ * the same way, without running the request system calls. The tries are rooted from the
+ * transactions' own encodings (`txRaws`, as received) without an @ethereumjs/mpt per trie, and
+ * the block keeps the transaction objects it was built from (createBlock would re-create each
+ * one, losing its cached hash and sender).
  */
 export async function finalizeIdleBlock(
   vm: VM,
   builder: BlockBuilder,
   headerData: Record<string, unknown>,
-  blockOpts: Parameters<typeof createBlock>[1],
+  blockOpts: Parameters<typeof createBlockHeader>[1],
+  txRaws: readonly Uint8Array[],
 ): Promise<Block> {
   const b = builder as unknown as BuilderState;
   const common = vm.common;
+  const keccak = common.customCrypto.keccak256 ?? keccak_256;
   await b.processWithdrawals();
-  const transactionsTrie = await builder.transactionsTrie();
+  const transactionsTrie = await orderedTrieRoot(txRaws, keccak);
   const withdrawalsRoot = b.withdrawals
-    ? await genWithdrawalsTrieRoot(b.withdrawals, new MerklePatriciaTrie({ common }))
+    ? await orderedTrieRoot(
+        b.withdrawals.map((w) => RLP.encode(w.raw())),
+        keccak,
+      )
     : undefined;
-  const receiptTrie = await builder.receiptTrie();
+  const receiptTrie = await orderedTrieRoot(
+    b.transactionResults.map((r, i) => encodeReceipt(r.receipt, b.transactions[i].type)),
+    keccak,
+  );
   const logsBloom = builder.logsBloom();
   let requestsHash: Uint8Array | undefined;
   if (common.isActivatedEIP(7685)) {
@@ -92,24 +158,22 @@ export async function finalizeIdleBlock(
     requestsHash = genRequestsRoot(empty, common.customCrypto.sha256 ?? sha256);
   }
   const stateRoot = await vm.stateManager.getStateRoot();
-  const block = createBlock(
+  await rememberIdleRoots(vm);
+  const header = createBlockHeader(
     {
-      header: {
-        ...headerData,
-        stateRoot,
-        transactionsTrie,
-        withdrawalsRoot,
-        receiptTrie,
-        logsBloom,
-        gasUsed: b.gasUsed,
-        blobGasUsed: common.isActivatedEIP(4844) ? b.blobGasUsed : undefined,
-        requestsHash,
-      },
-      transactions: b.transactions,
-      withdrawals: b.withdrawals?.map((w) => w.toValue()),
+      ...headerData,
+      stateRoot,
+      transactionsTrie,
+      withdrawalsRoot,
+      receiptTrie,
+      logsBloom,
+      gasUsed: b.gasUsed,
+      blobGasUsed: common.isActivatedEIP(4844) ? b.blobGasUsed : undefined,
+      requestsHash,
     },
     blockOpts,
   );
+  const block = new Block(header, b.transactions, [], b.withdrawals, blockOpts);
   if (b.checkpointed) {
     await vm.evm.journal.commit();
     b.checkpointed = false;

@@ -1,0 +1,35 @@
+import { genTransactionsTrieRoot } from '@ethereumjs/block';
+import { MerklePatriciaTrie } from '@ethereumjs/mpt';
+import { RLP } from '@ethereumjs/rlp';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { describe, expect, it } from 'vitest';
+import { orderedTrieRoot } from './orderedTrieRoot.js';
+
+async function mptRoot(values: Uint8Array[]): Promise<Uint8Array> {
+  const trie = new MerklePatriciaTrie();
+  for (let i = 0; i < values.length; i++) await trie.put(RLP.encode(i), values[i]);
+  return trie.root();
+}
+
+function bytes(len: number, seed: number): Uint8Array {
+  const out = new Uint8Array(len);
+  for (let i = 0; i < len; i++) out[i] = (seed * 31 + i * 7) & 0xff;
+  return out;
+}
+
+describe('orderedTrieRoot', () => {
+  it('is the empty root for no values, as @ethereumjs/block computes it', async () => {
+    expect(await orderedTrieRoot([], keccak_256)).toEqual(await genTransactionsTrieRoot([]));
+  });
+
+  // Sizes cross the 16- and 128-entry boundaries where rlp(i) changes length and branches nest;
+  // short values make nodes under 32 bytes that parents embed instead of hashing.
+  for (const n of [1, 2, 15, 16, 17, 127, 128, 129, 300]) {
+    for (const len of [1, 5, 40, 120]) {
+      it(`equals @ethereumjs/mpt's root for ${n} values of ${len} bytes`, async () => {
+        const values = Array.from({ length: n }, (_, i) => bytes(len, i + 1));
+        expect(await orderedTrieRoot(values, keccak_256)).toEqual(await mptRoot(values));
+      });
+    }
+  }
+});
