@@ -12,7 +12,10 @@ const BLOCK_TYPES = ['block', 'uncle', 'reorg'] as const;
 
 /** Blocks below `before` (or from the head), newest first: read by number, O(page). */
 export async function latestBlocks(ex: Explorer, before: bigint | undefined, count: number): Promise<StoredBlock[]> {
-  const top = before === undefined ? ex.head.number : before - 1n;
+  // A page key above the head starts from the head: counting down from it would read one
+  // missing block per number, holding the loop for seconds (issue #20).
+  const head = ex.head.number;
+  const top = before === undefined || before > head ? head : before - 1n;
   const out: StoredBlock[] = [];
   for (let n = top; n >= 0n && out.length < count; n--) {
     const sb = await ex.block(n);
