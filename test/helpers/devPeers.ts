@@ -1,0 +1,131 @@
+/**
+ * The two dev chains whose parameter shapes Ashlar's dev methods follow, as peers for
+ * differential tests: Anvil 1.7.1 (the @foundry-rs/anvil binary, over HTTP on a free loopback
+ * port) and Hardhat 2.29's network (EDR, in process). Both start with chain id 31337 and the
+ * `test … junk` dev accounts; calls answer `{ result }` or `{ error }` and never throw.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export type PeerAnswer = { result: unknown; error?: undefined } | { error: { code: number; message: string } };
+
+export interface Peer {
+  name: string;
+  call(method: string, params?: unknown[]): Promise<PeerAnswer>;
+  close(): Promise<void>;
+}
+
+const ANVIL = fileURLToPath(new URL('../../node_modules/.bin/anvil', import.meta.url));
+const require = createRequire(import.meta.url);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** JSON-RPC over HTTP, one request per call. */
+export function httpPeer(name: string, url: string, close: () => Promise<void>): Peer {
+  let id = 0;
+  return {
+    name,
+    close,
+    async call(method, params = []) {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
+      });
+      const body = (await res.json()) as { result?: unknown; error?: { code: number; message: string } };
+      return body.error ? { error: body.error } : { result: body.result };
+    },
+  };
+}
+
+/** Anvil on a free port (its own defaults: automine, chain 31337, the same 10 dev accounts). */
+export async function startAnvil(): Promise<Peer> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(ANVIL, ['--port', String(port), '--chain-id', '31337', '--silent'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d) => {
+    stderr += String(d);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const peer = httpPeer('anvil', `http://127.0.0.1:${port}`, async () => {
+    child.kill();
+    await exited;
+  });
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error(`anvil exited with code ${child.exitCode}: ${stderr.trim()}`);
+    try {
+      await peer.call('eth_chainId');
+      return peer;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  await peer.close();
+  throw new Error(`anvil did not answer on port ${port} within 10 s: ${stderr.trim()}`);
+}
+
+interface Eip1193 {
+  request(args: { method: string; params?: unknown[] }): Promise<unknown>;
+}
+interface HardhatProviderModule {
+  createHardhatNetworkProvider(config: Record<string, unknown>, logger: Record<string, unknown>): Promise<Eip1193>;
+}
+interface HardhatDefaults {
+  defaultHardhatNetworkParams: { chains: unknown };
+  defaultHardhatNetworkHdAccountsConfigParams: Record<string, unknown>;
+}
+
+/** Hardhat's network in process, with its defaults for the `hardhat` network. */
+export async function startHardhat(): Promise<Peer> {
+  const mod = require('hardhat/internal/hardhat-network/provider/provider') as HardhatProviderModule;
+  const defaults = require('hardhat/internal/core/config/default-config') as HardhatDefaults;
+  const provider = await mod.createHardhatNetworkProvider(
+    {
+      hardfork: 'prague',
+      chainId: 31337,
+      networkId: 31337,
+      blockGasLimit: 30_000_000,
+      minGasPrice: 0n,
+      automine: true,
+      intervalMining: 0,
+      mempoolOrder: 'priority',
+      chains: defaults.defaultHardhatNetworkParams.chains,
+      genesisAccounts: [],
+      allowUnlimitedContractSize: false,
+      throwOnTransactionFailures: true,
+      throwOnCallFailures: true,
+      allowBlocksWithSameTimestamp: false,
+      initialBaseFeePerGas: 1_000_000_000,
+      coinbase: '0xc014ba5ec014ba5ec014ba5ec014ba5ec014ba5e',
+      enableTransientStorage: false,
+      enableRip7212: false,
+    },
+    { enabled: false, printLineFn: () => undefined, replaceLastLineFn: () => undefined },
+  );
+  return {
+    name: 'hardhat',
+    close: async () => undefined,
+    async call(method, params = []) {
+      try {
+        return { result: await provider.request({ method, params }) };
+      } catch (e) {
+        const err = e as { code?: number; message?: string };
+        return { error: { code: err.code ?? 0, message: err.message ?? String(e) } };
+      }
+    },
+  };
+}
