@@ -19,7 +19,7 @@ describe('compiler versions', () => {
 
 describe('loadSolc', () => {
   it('loads the installed compiler for its own version, a plugged-in one for others, and names a missing one', async () => {
-    const own = installedSolc();
+    const own = await installedSolc();
     expect(own).toBeDefined();
     const v = own?.version() ?? '';
     expect(await loadSolc(`v${normalizeVersion(v)}`)).toBe(own);

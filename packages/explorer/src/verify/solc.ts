@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { verificationFailed } from './errors.js';
 
 /** What verification needs of a solc-js compiler (`solc` from npm, or `solc.setupMethods(soljson)`). */
@@ -29,23 +28,28 @@ export function versionMatches(asked: string, actual: string): boolean {
   return a === b || (!a.includes('+') && b.split('+')[0] === a);
 }
 
-let installed: SolcCompiler | null | undefined;
+// `solc` is an optional peer dependency: ~10 MB of JavaScript and WebAssembly (+120 MB RSS once
+// loaded), imported on the first verification that compiles, never at start. The specifier is a
+// variable so neither TypeScript nor a bundler resolves it when solc is not installed.
+const SOLC_PACKAGE = 'solc';
+let installed: Promise<SolcCompiler | undefined> | undefined;
 
-/** The solc package installed beside the explorer (loaded once, on first use: it is 8 MB of wasm glue). */
-export function installedSolc(): SolcCompiler | undefined {
-  if (installed === undefined) {
-    try {
-      installed = createRequire(import.meta.url)('solc') as SolcCompiler;
-    } catch {
-      installed = null;
-    }
-  }
-  return installed ?? undefined;
+/** The solc package installed beside the explorer, imported once on first use; undefined when absent. */
+export function installedSolc(): Promise<SolcCompiler | undefined> {
+  installed ??= import(SOLC_PACKAGE).then(
+    (mod: { default?: SolcCompiler } & Partial<SolcCompiler>) => mod.default ?? (mod as SolcCompiler),
+    (e: { code?: string }) => {
+      // not installed: verification then needs a loader; any other failure is worth seeing
+      if (e.code === 'ERR_MODULE_NOT_FOUND') return undefined;
+      throw e;
+    },
+  );
+  return installed;
 }
 
 /** The default loader: the installed solc when its version is the one asked for. */
-export const defaultSolcLoader: SolcLoader = (version) => {
-  const solc = installedSolc();
+export const defaultSolcLoader: SolcLoader = async (version) => {
+  const solc = await installedSolc();
   return solc && versionMatches(version, solc.version()) ? solc : undefined;
 };
 
@@ -53,7 +57,7 @@ export const defaultSolcLoader: SolcLoader = (version) => {
 export async function loadSolc(version: string, loader?: SolcLoader): Promise<SolcCompiler> {
   const found = (loader && (await loader(version))) ?? (await defaultSolcLoader(version));
   if (found) return found;
-  const have = installedSolc()?.version();
+  const have = (await installedSolc())?.version();
   throw verificationFailed(
     `compiler version ${version} is not available: this node has solc ${have ? `v${normalizeVersion(have)}` : '(none)'} ` +
       `and cannot download compilers; pass a loader for other versions (explorer option \`solc\`)`,
