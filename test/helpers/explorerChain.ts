@@ -60,7 +60,14 @@ export class ChainDriver {
     if (tx.value !== undefined) params.value = `0x${tx.value.toString(16)}`;
     if (tx.data) params.data = tx.data;
     if (tx.gas !== undefined) params.gas = `0x${tx.gas.toString(16)}`;
-    return this.kernel.request<Hex>({ method: 'eth_sendTransaction', params: [params] });
+    try {
+      return await this.kernel.request<Hex>({ method: 'eth_sendTransaction', params: [params] });
+    } catch (e) {
+      // A mined transaction that failed: Hardhat's answer is an error carrying its hash.
+      const txHash = (e as { data?: { txHash?: Hex } }).data?.txHash;
+      if (txHash) return txHash;
+      throw e;
+    }
   }
 
   async receipt(hash: Hex): Promise<{ contractAddress: Hex | null; status: Hex }> {

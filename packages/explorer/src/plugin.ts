@@ -3,6 +3,7 @@ import { Explorer, type ExplorerOptions } from './Explorer.js';
 import { unknownActionResponse } from './http/errors.js';
 import { ExplorerRouter } from './http/router.js';
 import { addressActivityRoutes } from './routes/address_activity.js';
+import { addressTabRoutes } from './routes/address_tabs.js';
 import { addressTokenRoutes } from './routes/address_tokens.js';
 import { addressRoutes } from './routes/addresses.js';
 import { blockRoutes } from './routes/blocks.js';
@@ -15,6 +16,8 @@ import { searchRoutes } from './routes/search.js';
 import { smartContractRoutes } from './routes/smart_contracts.js';
 import { statsRoutes } from './routes/stats.js';
 import { tokenRoutes } from './routes/tokens.js';
+import { transactionInsightRoutes } from './routes/transaction_insights.js';
+import { transactionStatsRoutes } from './routes/transaction_stats.js';
 import { transactionRoutes } from './routes/transactions.js';
 import { withdrawalRoutes } from './routes/withdrawals.js';
 import { SmartContracts, type SmartContractsOptions } from './verify/SmartContracts.js';
@@ -32,11 +35,14 @@ const ROUTES = [
   searchRoutes,
   configRoutes,
   blockRoutes,
+  transactionStatsRoutes,
   transactionRoutes,
+  transactionInsightRoutes,
   internalTransactionRoutes,
   addressRoutes,
   addressTokenRoutes,
   addressActivityRoutes,
+  addressTabRoutes,
   tokenRoutes,
   withdrawalRoutes,
   smartContractRoutes,

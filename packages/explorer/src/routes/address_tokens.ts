@@ -1,5 +1,6 @@
 import { type TokenType, TOKEN_TYPES } from '@ashlar/core';
-import { parseAddress, parseEnumList } from '../http/params.js';
+import { parseAddress } from '../http/params.js';
+import { parseTokenTypes } from '../http/tokenTypes.js';
 import { bigIntCursor, integerStringCursor, transferCursor } from '../pagination/cursors.js';
 import { PAGE_SIZE, pageOf } from '../pagination/page.js';
 import { dec } from '../serializers/format.js';
@@ -11,8 +12,6 @@ import { renderTransfers, transferPageParams, transferViews } from './transferPa
 /** An address holds few tokens: its balances are read whole (capped) and sorted in memory. */
 const HOLDINGS_CAP = 10_000;
 
-export const parseTokenTypes = (raw: string | null): TokenType[] | undefined => parseEnumList(raw, 'type', TOKEN_TYPES);
-
 /** An address's token transfers and holdings (Blockscout's AddressController, token tabs). */
 export function addressTokenRoutes({ ex, r }: RouteContext): void {
   r.get('/addresses/:hash/token-transfers', async (req) => {
@@ -21,6 +20,7 @@ export function addressTokenRoutes({ ex, r }: RouteContext): void {
     const types = parseTokenTypes(q.get('type')) ?? TOKEN_TYPES;
     const tokenRaw = q.get('token');
     const token = tokenRaw ? parseAddress(tokenRaw, 'token') : undefined;
+    if (types.length === 0) return { items: [], next_page_params: null };
     const recs = await ex.q.transfers(
       { kind: 'address', address, roles: rolesOf(q), types, token },
       transferCursor(q),

@@ -58,8 +58,8 @@ export function addressRoutes({ ex, r }: RouteContext): void {
       (last) => ({ fetched_coin_balance: dec(last.balance), hash: checksum(last.address), items_count: PAGE_SIZE }),
     );
     if (page.next_page_params) {
-      const last = page.items[page.items.length - 1] as { tx_count: string };
-      page.next_page_params.transactions_count = Number(last.tx_count);
+      const last = page.items[page.items.length - 1] as { transactions_count: string };
+      page.next_page_params.transactions_count = Number(last.transactions_count);
     }
     return { ...page, total_supply: ether(totals.coinSupply), exchange_rate: null };
   });

@@ -3,12 +3,12 @@ import { bytesToHex, hexToBytes } from '@ethereumjs/util';
 import type { Explorer } from '../Explorer.js';
 import { invalidParam, notFound } from '../http/errors.js';
 import { parseAddress, parseEnum } from '../http/params.js';
+import { parseTokenTypes } from '../http/tokenTypes.js';
 import { addressCursor, integerStringCursor, present, transferCursor } from '../pagination/cursors.js';
 import { PAGE_SIZE, pageOf } from '../pagination/page.js';
 import { refOf } from '../serializers/addressRef.js';
 import { checksum, dec } from '../serializers/format.js';
 import { tokenJson } from '../serializers/token.js';
-import { parseTokenTypes } from './address_tokens.js';
 import type { RouteContext } from './context.js';
 import { renderTransfers, transferPageParams, transferViews } from './transferPages.js';
 

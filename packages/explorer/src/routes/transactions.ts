@@ -1,7 +1,8 @@
-import { TOKEN_TYPES, type TxKind, type TxPosition, type TxSource } from '@ashlar/core';
+import type { TxKind, TxPosition, TxSource } from '@ashlar/core';
 import type { Explorer, MinedTx } from '../Explorer.js';
 import { invalidParam, notFound } from '../http/errors.js';
-import { parseEnum, parseEnumList, parseHash } from '../http/params.js';
+import { parseEnum, parseHash } from '../http/params.js';
+import { parseTokenTypes } from '../http/tokenTypes.js';
 import { indexCursor, present, txCursor } from '../pagination/cursors.js';
 import { PAGE_SIZE, type Page, type PageParams, pageOf } from '../pagination/page.js';
 import { hex } from '../serializers/format.js';
@@ -100,7 +101,7 @@ export function transactionRoutes({ ex, r }: RouteContext): void {
   // Inside one transaction, as Blockscout's API: in log order, paged by the spec's batch keys.
   r.get('/transactions/:hash/token-transfers', async (req) => {
     const t = await minedParam(ex, req.params.hash);
-    const types = parseEnumList(req.query.get('type'), 'type', TOKEN_TYPES);
+    const types = parseTokenTypes(req.query.get('type'));
     const afterLog = indexCursor(req.query, 'batch_log_index');
     const afterSub = indexCursor(req.query, 'index_in_batch') ?? 0;
     if (!t) return { items: [], next_page_params: null };

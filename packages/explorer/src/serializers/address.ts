@@ -4,17 +4,19 @@ import { addressRef } from './addressRef.js';
 import { checksum, dec, hex } from './format.js';
 import { tokenJson } from './token.js';
 
-/** An item of /addresses: the reference, its balance and transaction count (`tx_count`, spec §2.5's name). */
+/** An item of /addresses: the reference, its balance and transaction count (spec §2.5's `tx_count`, Blockscout 10's `transactions_count`). */
 export function addressItem(
   address: Uint8Array,
   rec: AddressRecord | undefined,
   isContract: boolean,
   info?: ContractInfo,
 ) {
+  const count = rec ? dec(rec.txCount) : '0';
   return {
     ...addressRef(address, isContract, info),
     coin_balance: rec?.hasBalance ? dec(rec.balance) : null,
-    tx_count: rec ? dec(rec.txCount) : '0',
+    tx_count: count,
+    transactions_count: count,
   };
 }
 
@@ -34,11 +36,13 @@ export interface AddressFacts {
 
 /**
  * /addresses/{hash}: an address the chain has never seen answers 200 with zeros and nulls, as
- * Blockscout does. `creation_tx_hash`, `tx_count` and `has_decompiled_code` are spec §2.5's
- * fields (Blockscout 10: `creation_transaction_hash`; the other two dropped).
+ * Blockscout does. Spec §2.5's `creation_tx_hash` is served beside Blockscout 10's
+ * `creation_transaction_hash`, one value; its `tx_count` and `has_decompiled_code` too (Blockscout 10
+ * dropped them).
  */
 export function addressDetail(f: AddressFacts) {
   const rec = f.rec;
+  const creation = f.creationTxHash ? hex(f.creationTxHash) : null;
   return {
     ...addressRef(f.address, f.hasCode || f.contract !== undefined, f.info),
     coin_balance: dec(f.balance),
@@ -46,7 +50,8 @@ export function addressDetail(f: AddressFacts) {
     exchange_rate: null,
     block_number_balance_updated_at: rec?.hasBalance ? Number(rec.balanceBlock) : null,
     creator_address_hash: f.contract?.creator ? checksum(f.contract.creator) : null,
-    creation_tx_hash: f.creationTxHash ? hex(f.creationTxHash) : null,
+    creation_tx_hash: creation,
+    creation_transaction_hash: creation,
     creation_status: f.contract && f.hasCode ? ('success' as const) : null,
     token: f.token ? tokenJson(f.address, f.token) : null,
     has_logs: (rec?.logCount ?? 0n) > 0n,

@@ -15,9 +15,10 @@ export function blockFees(sb: StoredBlock): { txFees: bigint; burnt: bigint; pri
 }
 
 /**
- * A block as Blockscout serves it, with spec §2.5's `tx_count` and `tx_fees` (Blockscout 10's
- * `transactions_count`, `transaction_fees`) and its `extra_data` and `state_root`. The miner's
- * reward on a dev chain is the priority fees (plus the block reward before the merge).
+ * A block as Blockscout serves it. Both names of a renamed field, with one value: spec §2.5's
+ * `tx_count` and `tx_fees` and Blockscout 10's `transactions_count` and `transaction_fees`; and
+ * the spec's `extra_data` and `state_root`, which Blockscout 10 dropped. The miner's reward on a
+ * dev chain is the priority fees (plus the block reward before the merge).
  */
 export function blockJson(sb: StoredBlock, facts: Facts, reward: bigint) {
   const h = sb.block.header;
@@ -29,6 +30,7 @@ export function blockJson(sb: StoredBlock, facts: Facts, reward: bigint) {
     parent_hash: hex(h.parentHash),
     timestamp: isoTime(h.timestamp),
     tx_count: sb.block.transactions.length,
+    transactions_count: sb.block.transactions.length,
     internal_transactions_count: null,
     miner: refOf(h.coinbase.bytes, facts),
     size: sb.size,
@@ -44,6 +46,7 @@ export function blockJson(sb: StoredBlock, facts: Facts, reward: bigint) {
     burnt_fees_percentage: txFees === 0n ? null : percent(burnt, txFees),
     priority_fee: dec(priority),
     tx_fees: dec(txFees),
+    transaction_fees: dec(txFees),
     rewards: [
       { type: 'Miner Reward', reward: dec(priority + reward), address_hash: refOf(h.coinbase.bytes, facts).hash },
     ],

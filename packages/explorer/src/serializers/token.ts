@@ -3,17 +3,21 @@ import { checksum, dec } from './format.js';
 
 /**
  * A token as embedded in transfers and served by /tokens. Spec §2.5 names `address` and
- * `holders` (Blockscout 10 renamed them `address_hash` and `holders_count`): the spec's names
- * are served. A dev chain has no market, so prices, caps and icons are null.
+ * `holders`, Blockscout 10 `address_hash` and `holders_count`: both are served, with one value.
+ * A dev chain has no market, so prices, caps and icons are null.
  */
 export function tokenJson(address: Uint8Array, t: TokenRecord) {
+  const hash = checksum(address);
+  const holders = dec(t.holders);
   return {
-    address: checksum(address),
+    address: hash,
+    address_hash: hash,
     name: t.name,
     symbol: t.symbol,
     decimals: t.decimals === null ? null : dec(t.decimals),
     type: t.type,
-    holders: dec(t.holders),
+    holders,
+    holders_count: holders,
     total_supply: t.totalSupply === null ? null : dec(t.totalSupply),
     exchange_rate: null,
     circulating_market_cap: null,

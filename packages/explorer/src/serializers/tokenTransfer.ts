@@ -46,13 +46,15 @@ function total(t: TransferView, decimals: number | null) {
 }
 
 /**
- * A token transfer as Blockscout serves it. `tx_hash` is spec §2.5's name (Blockscout 10
- * renamed it `transaction_hash`); `type` tells mints and burns apart as Blockscout does.
+ * A token transfer as Blockscout serves it: spec §2.5's `tx_hash` and Blockscout 10's
+ * `transaction_hash`, one value; `type` tells mints and burns apart as Blockscout does.
  */
 export function tokenTransferJson(t: TransferView, facts: Facts) {
   const rec = facts.tokens.get(bytesToHex(t.token)) ?? unknownToken(t.kind);
+  const txHash = hex(t.txHash);
   return {
-    tx_hash: hex(t.txHash),
+    tx_hash: txHash,
+    transaction_hash: txHash,
     block_hash: hex(t.blockHash),
     block_number: Number(t.block),
     log_index: t.logIndex,

@@ -86,7 +86,9 @@ function common(tx: TypedTransaction, from: Uint8Array, facts: Facts) {
     exchange_rate: null,
     historic_exchange_rate: null,
     tx_tag: null,
+    transaction_tag: null,
     has_error_in_internal_txs: false,
+    has_error_in_internal_transactions: false,
     authorization_list: authorizations(tx),
     is_pending_update: false,
   };
@@ -94,6 +96,8 @@ function common(tx: TypedTransaction, from: Uint8Array, facts: Facts) {
 
 function minedJson(t: MinedTx, facts: Facts) {
   const { tx, receipt, sb } = t;
+  const internalError = Explorer.hasInternalError(facts, t);
+  const kinds = Explorer.kindsOf(facts, t) ?? ownKinds(tx);
   const header = sb.block.header;
   const baseFee = header.baseFeePerGas ?? 0n;
   const price = receipt.effectiveGasPrice;
@@ -104,11 +108,13 @@ function minedJson(t: MinedTx, facts: Facts) {
   return {
     ...common(tx, t.sender, facts),
     block: Number(sb.number),
+    block_number: Number(sb.number),
     timestamp: isoTime(header.timestamp),
     confirmations: Number(facts.head - sb.number + 1n),
     confirmation_duration: [0, 0],
     position: t.index,
-    has_error_in_internal_txs: Explorer.hasInternalError(facts, t),
+    has_error_in_internal_txs: internalError,
+    has_error_in_internal_transactions: internalError,
     status: failed ? 'error' : 'ok',
     result: failed
       ? receipt.error === undefined || receipt.error === 'revert'
@@ -125,8 +131,10 @@ function minedJson(t: MinedTx, facts: Facts) {
     base_fee_per_gas: header.baseFeePerGas === undefined ? null : dec(baseFee),
     priority_fee: dec((price > baseFee ? price - baseFee : 0n) * gasUsed),
     tx_burnt_fee: dec(baseFee * gasUsed),
+    transaction_burnt_fee: dec(baseFee * gasUsed),
     fee: { type: 'actual' as const, value: dec(gasUsed * price) },
-    tx_types: Explorer.kindsOf(facts, t) ?? ownKinds(tx),
+    tx_types: kinds,
+    transaction_types: kinds,
     token_transfers:
       transfers.length === 0 ? null : transfers.slice(0, TX_TRANSFERS_SHOWN).map((v) => tokenTransferJson(v, facts)),
     token_transfers_overflow: transfers.length === 0 ? null : transfers.length > TX_TRANSFERS_SHOWN,
@@ -137,9 +145,11 @@ function pendingJson(p: PoolTx, facts: Facts) {
   const tx = p.ptx.tx;
   const f = feeFields(tx);
   const price = f.gasPrice ?? f.maxFeePerGas ?? 0n;
+  const kinds = ownKinds(tx);
   return {
     ...common(tx, p.ptx.sender.bytes, facts),
     block: null,
+    block_number: null,
     timestamp: null,
     confirmations: 0,
     confirmation_duration: [],
@@ -153,17 +163,21 @@ function pendingJson(p: PoolTx, facts: Facts) {
     base_fee_per_gas: null,
     priority_fee: null,
     tx_burnt_fee: null,
+    transaction_burnt_fee: null,
     fee: { type: 'maximum' as const, value: dec(tx.gasLimit * price) },
-    tx_types: ownKinds(tx),
+    tx_types: kinds,
+    transaction_types: kinds,
     token_transfers: null,
     token_transfers_overflow: null,
   };
 }
 
 /**
- * A transaction as Blockscout serves it, with spec §2.5's names where Blockscout 10 renamed
- * them (`block`, `tx_burnt_fee`, `tx_types`, `tx_tag`, `has_error_in_internal_txs`). A pending
- * transaction shows its maximum fee; a mined one its actual fee.
+ * A transaction as Blockscout serves it, with both names, one value, where Blockscout 10 renamed
+ * spec §2.5's fields: `block`/`block_number`, `tx_burnt_fee`/`transaction_burnt_fee`,
+ * `tx_types`/`transaction_types`, `tx_tag`/`transaction_tag`,
+ * `has_error_in_internal_txs`/`has_error_in_internal_transactions`. A pending transaction shows
+ * its maximum fee; a mined one its actual fee.
  */
 export function txJson(t: AnyTx, facts: Facts) {
   return t.kind === 'mined' ? minedJson(t, facts) : pendingJson(t, facts);
