@@ -1,0 +1,49 @@
+const { expect } = require('chai');
+const { loadFixture } = require('@nomicfoundation/hardhat-network-helpers');
+const { deployAll } = require('./fixtures');
+
+describe('Token (chai matchers)', () => {
+  it('gives the deployer the supply', async () => {
+    const { token, owner } = await loadFixture(deployAll);
+    expect(await token.balanceOf(owner.address)).to.equal(1_000_000n);
+  });
+
+  it('emits Transfer with its arguments', async () => {
+    const { token, owner, alice } = await loadFixture(deployAll);
+    await expect(token.transfer(alice.address, 50n))
+      .to.emit(token, 'Transfer')
+      .withArgs(owner.address, alice.address, 50n);
+  });
+
+  it('moves balances (changeTokenBalances)', async () => {
+    const { token, owner, alice } = await loadFixture(deployAll);
+    await expect(token.transfer(alice.address, 70n)).to.changeTokenBalances(token, [owner, alice], [-70n, 70n]);
+  });
+
+  it('reverts with a custom error, sent with explicit gas', async () => {
+    const { token, alice, bob } = await loadFixture(deployAll);
+    await expect(token.connect(alice).transfer(bob.address, 1n, { gasLimit: 100_000 }))
+      .to.be.revertedWithCustomError(token, 'InsufficientBalance')
+      .withArgs(0n, 1n);
+  });
+
+  it('reverts with a reason string, sent with explicit gas', async () => {
+    const { token } = await loadFixture(deployAll);
+    await expect(
+      token.transfer('0x0000000000000000000000000000000000000000', 1n, { gasLimit: 100_000 }),
+    ).to.be.revertedWith('Token: transfer to the zero address');
+  });
+
+  it('reverts with a custom error on a call (estimate)', async () => {
+    const { token, alice, bob } = await loadFixture(deployAll);
+    await expect(token.connect(alice).transfer(bob.address, 5n)).to.be.revertedWithCustomError(
+      token,
+      'InsufficientBalance',
+    );
+  });
+
+  it('starts every test from the fixture (loadFixture snapshot)', async () => {
+    const { token, alice } = await loadFixture(deployAll);
+    expect(await token.balanceOf(alice.address)).to.equal(0n);
+  });
+});
