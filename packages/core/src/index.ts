@@ -60,6 +60,7 @@ export { exportBlocks } from './import/exportBlocks.js';
 export { splitRlpItems } from './import/rlpBlocks.js';
 export { Executor, buildUnsignedTx } from './exec/Executor.js';
 export { scratchVm } from './exec/scratchVm.js';
+export { ExecutionDeadline } from './exec/ExecutionDeadline.js';
 export type { CallRequest, AccountOverride, StateOverrides } from './exec/types.js';
 export { applyStateOverrides } from './exec/applyStateOverrides.js';
 export { accessListField, authorizationListField } from './exec/txFields.js';

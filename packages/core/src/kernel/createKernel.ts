@@ -53,6 +53,8 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
   let kernel: Kernel | undefined;
   const dispatcher = new Dispatcher(resolve(container, Tokens.methods), () => ({ kernel: kernel as Kernel }), {
     maxBatchSize: resolved.rpc.maxBatchSize,
+    maxResponseBytes: resolved.rpc.maxResponseBytes,
+    batchCostBudget: resolved.rpc.batchCostBudget,
     onInternalError: (method, e) =>
       logger.error(`${method} failed: ${e instanceof Error ? (e.stack ?? e.message) : e}`),
   });

@@ -63,6 +63,15 @@ export interface RpcLimits {
   callGasCap?: bigint;
   /** Wall-clock limit of one `eth_call` / `eth_estimateGas` in ms, 0 for none (default 5000, as geth's `--rpc.evmtimeout`). */
   callTimeoutMs?: number;
+  /**
+   * Most bytes of JSON a batch answers (geth's `--rpc.batch-response-max-size`), and most bytes
+   * of struct logs one trace builds; 0 for none (default 25,000,000, as geth).
+   */
+  maxResponseBytes?: number;
+  /** Cost units one batch may spend: traces, dumps, wide logs and big proofs count more (default 10,000; 0 for none). */
+  batchCostBudget?: number;
+  /** Most storage keys one `eth_getProof` takes (default 1,000). */
+  maxProofKeys?: number;
 }
 
 export interface KernelOptions {
@@ -126,6 +135,11 @@ export function resolveOptions(o: KernelOptions): ResolvedOptions {
   const callTimeoutMs = r.callTimeoutMs ?? 5_000;
   if (!Number.isSafeInteger(callTimeoutMs) || callTimeoutMs < 0)
     fail(`rpc.callTimeoutMs must be a non-negative integer number of ms, got ${r.callTimeoutMs}`);
+  const count = (name: 'maxResponseBytes' | 'batchCostBudget' | 'maxProofKeys', fallback: number, min: number) => {
+    const v = r[name] ?? fallback;
+    if (!Number.isSafeInteger(v) || v < min) fail(`rpc.${name} must be an integer of at least ${min}, got ${r[name]}`);
+    return v;
+  };
   return {
     chain: {
       chainId,
@@ -147,6 +161,9 @@ export function resolveOptions(o: KernelOptions): ResolvedOptions {
       logsMaxResults: r.logsMaxResults ?? 10_000,
       callGasCap: r.callGasCap ?? 50_000_000n,
       callTimeoutMs,
+      maxResponseBytes: count('maxResponseBytes', 25_000_000, 0),
+      batchCostBudget: count('batchCostBudget', 10_000, 0),
+      maxProofKeys: count('maxProofKeys', 1_000, 1),
     },
     clientVersion:
       o.clientVersion ?? `Ashlar/v${VERSION}/${process.platform}-${process.arch}/node${process.versions.node}`,

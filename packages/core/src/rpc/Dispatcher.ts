@@ -1,17 +1,25 @@
 import { AshlarError, isAshlarError } from '../errors/AshlarError.js';
 import { ErrorCodes } from '../errors/codes.js';
 import { toRpcError } from '../errors/toRpcError.js';
+import { batchCostOf } from './batchCost.js';
 import type { MethodRegistry } from './MethodRegistry.js';
 import type { JsonRpcResponse, RpcContext, RpcEngine } from './types.js';
 
 export interface DispatcherOptions {
   /** Most requests in one batch (default 1000). */
   maxBatchSize: number;
+  /** Most bytes of JSON one batch may answer; past it the remaining requests get -32003 (0 = none). */
+  maxResponseBytes?: number;
+  /** Cost units one batch may spend (batchCost.ts); past it the remaining requests get -32005 (0 = none). */
+  batchCostBudget?: number;
   /** Called with errors that are not the caller's fault (bugs, storage failures). */
   onInternalError?: (method: string, error: unknown) => void;
 }
 
 type Id = string | number | null;
+
+/** Longest stretch a batch runs before it lets other clients in. */
+const BATCH_SLICE_MS = 20;
 
 const failure = (id: Id, code: number, message: string, data?: unknown): JsonRpcResponse => ({
   jsonrpc: '2.0',
@@ -21,6 +29,14 @@ const failure = (id: Id, code: number, message: string, data?: unknown): JsonRpc
 
 function validId(id: unknown): id is Id {
   return id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id));
+}
+
+/** The answer of a batch request that was not run: the error under its id (none for a notification). */
+function skippedAnswer(item: unknown, error: { code: number; message: string }): JsonRpcResponse | undefined {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return failure(null, -32600, 'invalid request');
+  const r = item as Record<string, unknown>;
+  if (!('id' in r)) return undefined;
+  return failure(validId(r.id) ? r.id : null, error.code, error.message);
 }
 
 /** The only owner of the JSON-RPC envelope: ids, batches, notifications and error mapping. */
@@ -41,15 +57,63 @@ export class Dispatcher implements RpcEngine {
           `batch too large: ${payload.length} requests, limit is ${this.options.maxBatchSize}`,
         );
       }
-      const out: JsonRpcResponse[] = [];
-      // In order: a batch of transactions from one sender must see each other's nonces.
-      for (const item of payload) {
-        const r = await this.one(item, ctx);
-        if (r !== undefined) out.push(r);
-      }
-      return out.length > 0 ? out : undefined;
+      return this.batch(payload, ctx);
     }
     return this.one(payload, ctx);
+  }
+
+  /**
+   * In order: a batch of transactions from one sender must see each other's nonces. Two
+   * ceilings keep one POST from holding the node (issue #20): the answers' size (geth's
+   * `--rpc.batch-response-max-size`) and a cost budget where traces, dumps and wide queries
+   * count for more. Once either is passed, every remaining request gets an error naming it.
+   */
+  private async batch(payload: unknown[], ctx?: Partial<RpcContext>): Promise<JsonRpcResponse[] | undefined> {
+    const maxBytes = this.options.maxResponseBytes ?? 0;
+    const budget = this.options.batchCostBudget ?? 0;
+    const out: JsonRpcResponse[] = [];
+    let bytes = 0;
+    let spent = 0;
+    let stop: { code: number; message: string } | undefined;
+    let slice = performance.now();
+    for (const item of payload) {
+      // Items over in-memory storage resolve in microtasks: without a real yield a batch would
+      // hold the event loop from its first item to its last.
+      if (performance.now() - slice > BATCH_SLICE_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        slice = performance.now();
+      }
+      if (stop === undefined && budget > 0) {
+        const r = item as Record<string, unknown> | null;
+        if (typeof r === 'object' && r !== null && typeof r.method === 'string') {
+          spent += batchCostOf(r.method, r.params);
+          if (spent > budget) {
+            stop = {
+              code: -32005,
+              message: `batch cost budget exceeded: the batch costs more than ${budget} units (batchCostBudget, --batch-cost-budget); traces count 100, dumps 500, eth_getLogs 10, proofs 1 + keys; send the rest in another batch`,
+            };
+          }
+        }
+      }
+      if (stop !== undefined) {
+        const skipped = skippedAnswer(item, stop);
+        if (skipped !== undefined) out.push(skipped);
+        continue;
+      }
+      const r = await this.one(item, ctx);
+      if (r === undefined) continue;
+      out.push(r);
+      if (maxBytes > 0) {
+        bytes += JSON.stringify(r).length;
+        if (bytes > maxBytes) {
+          stop = {
+            code: -32003,
+            message: `response too large: the batch's answers passed ${maxBytes} bytes (maxResponseBytes, --max-response-bytes)`,
+          };
+        }
+      }
+    }
+    return out.length > 0 ? out : undefined;
   }
 
   /** Runs a method by name with positional params; throws AshlarError-shaped errors (used by kernel.request). */

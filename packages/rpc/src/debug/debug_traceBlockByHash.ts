@@ -10,6 +10,12 @@ export const debug_traceBlockByHash = defineRpcMethod({
   handler: async (ctx, [h, spec]) => {
     const sb = await ctx.kernel.chain.getBlockByHash(h);
     if (!sb) throw new AshlarError(ErrorCodes.BLOCK_NOT_FOUND, `block ${toData(h)} not found`);
-    return traceBlock(ctx.kernel, sb, () => makeTracer(spec));
+    return traceBlock(
+      ctx.kernel,
+      sb,
+      () => makeTracer(spec, ctx.kernel.options.rpc.maxResponseBytes),
+      undefined,
+      spec.timeoutMs,
+    );
   },
 });

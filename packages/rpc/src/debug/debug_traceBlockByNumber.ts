@@ -14,6 +14,12 @@ export const debug_traceBlockByNumber = defineRpcMethod({
       const what = block.kind === 'number' ? `#${block.number}` : block.tag;
       throw new AshlarError(ErrorCodes.BLOCK_NOT_FOUND, `block ${what} not found`);
     }
-    return traceBlock(ctx.kernel, sb, () => makeTracer(spec));
+    return traceBlock(
+      ctx.kernel,
+      sb,
+      () => makeTracer(spec, ctx.kernel.options.rpc.maxResponseBytes),
+      undefined,
+      spec.timeoutMs,
+    );
   },
 });

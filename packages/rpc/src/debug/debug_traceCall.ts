@@ -35,6 +35,8 @@ export const debug_traceCall = defineRpcMethod({
   params: [transactionRequest('transaction'), withDefault(blockTagOrHash('block'), LATEST), traceCallConfig],
   handler: async (ctx, [req, block, config]) => {
     const sb = await ctx.kernel.chain.requireBlock(toBlockRef(block));
-    return traceCall(ctx.kernel, req, sb, config.overrides, makeTracer(config.spec));
+    const { spec } = config;
+    const maxBytes = ctx.kernel.options.rpc.maxResponseBytes;
+    return traceCall(ctx.kernel, req, sb, config.overrides, makeTracer(spec, maxBytes), spec.timeoutMs);
   },
 });

@@ -7,5 +7,6 @@ import { tracerSpec } from './traceOptions.js';
 export const debug_traceTransaction = defineRpcMethod({
   name: 'debug_traceTransaction',
   params: [hash('transactionHash'), tracerSpec(1)],
-  handler: (ctx, [h, spec]) => traceMinedTx(ctx.kernel, h, () => makeTracer(spec)),
+  handler: (ctx, [h, spec]) =>
+    traceMinedTx(ctx.kernel, h, () => makeTracer(spec, ctx.kernel.options.rpc.maxResponseBytes), spec.timeoutMs),
 });

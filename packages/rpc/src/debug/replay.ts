@@ -1,5 +1,6 @@
 import { AshlarError, ErrorCodes, type Kernel, type StoredBlock, scratchVm, toData } from '@ashlar/core';
 import { runTx } from '@ethereumjs/vm';
+import { timeLimitMs, underTimeLimit } from '../shared/timeLimit.js';
 import type { TxTracer } from './tracer.js';
 
 export interface TracedTx<R> {
@@ -14,12 +15,14 @@ export interface TracedTx<R> {
  * Transactions before the last wanted one run untraced, so the traced ones see the state they
  * saw when mined. The block's system calls (EIP-4788 beacon root, EIP-2935 history) are not
  * replayed: only a transaction reading those two contracts' newest slots could trace differently.
+ * The whole replay runs under the node's call timeout, or the tracer's shorter `timeoutMs`.
  */
 export async function traceBlock<R>(
   kernel: Kernel,
   sb: StoredBlock,
   makeTracer: (index: number) => TxTracer<R>,
   wanted: (index: number) => boolean = () => true,
+  timeoutMs?: number,
 ): Promise<TracedTx<R>[]> {
   if (sb.number === 0n) throw new AshlarError(ErrorCodes.EXECUTION, 'genesis is not traceable');
   const parent = await kernel.chain.getBlock(sb.number - 1n);
@@ -39,27 +42,34 @@ export async function traceBlock<R>(
   const out: TracedTx<R>[] = [];
   let gasUsed = 0n;
   let firstLogIndex = 0;
-  for (let i = 0; i <= last; i++) {
-    const tx = txs[i];
-    const ctx = { tx, block: sb.block, firstLogIndex };
-    const tracer = wanted(i) ? makeTracer(i) : undefined;
-    try {
-      await tracer?.begin(vm, ctx);
-      const r = await runTx(vm, { tx, block: sb.block, blockGasUsed: gasUsed, skipHardForkValidation: true });
-      gasUsed += r.blockGasSpent;
-      firstLogIndex += r.receipt.logs.length;
-      if (tracer) out.push({ txHash: toData(tx.hash()), result: await tracer.end(vm, r, ctx) });
-    } finally {
-      tracer?.dispose(vm);
+  await underTimeLimit(vm, timeLimitMs(kernel, timeoutMs), async () => {
+    for (let i = 0; i <= last; i++) {
+      const tx = txs[i];
+      const ctx = { tx, block: sb.block, firstLogIndex };
+      const tracer = wanted(i) ? makeTracer(i) : undefined;
+      try {
+        await tracer?.begin(vm, ctx);
+        const r = await runTx(vm, { tx, block: sb.block, blockGasUsed: gasUsed, skipHardForkValidation: true });
+        gasUsed += r.blockGasSpent;
+        firstLogIndex += r.receipt.logs.length;
+        if (tracer) out.push({ txHash: toData(tx.hash()), result: await tracer.end(vm, r, ctx) });
+      } finally {
+        tracer?.dispose(vm);
+      }
     }
-  }
+  });
   return out;
 }
 
 /** The trace of the mined transaction `hash` (its block replayed up to it). */
-export async function traceMinedTx<R>(kernel: Kernel, hash: Uint8Array, makeTracer: () => TxTracer<R>): Promise<R> {
+export async function traceMinedTx<R>(
+  kernel: Kernel,
+  hash: Uint8Array,
+  makeTracer: () => TxTracer<R>,
+  timeoutMs?: number,
+): Promise<R> {
   const loc = await kernel.chain.getTransactionLocation(hash);
   if (!loc) throw new AshlarError(ErrorCodes.EXECUTION, 'transaction not found');
-  const [trace] = await traceBlock(kernel, loc.block, makeTracer, (i) => i === loc.index);
+  const [trace] = await traceBlock(kernel, loc.block, makeTracer, (i) => i === loc.index, timeoutMs);
   return trace.result;
 }

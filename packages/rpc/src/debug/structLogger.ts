@@ -1,5 +1,5 @@
-import { toData, toQuantity } from '@ashlar/core';
-import type { InterpreterStep } from '@ethereumjs/evm';
+import { AshlarError, ErrorCodes, toData, toQuantity } from '@ashlar/core';
+import { EVMError, type InterpreterStep } from '@ethereumjs/evm';
 import { type Address, bytesToHex, hexToBytes } from '@ethereumjs/util';
 import type { RunTxResult, VM } from '@ethereumjs/vm';
 import type { TxTracer } from './tracer.js';
@@ -52,8 +52,15 @@ export class StructLogger implements TxTracer<TxTrace> {
   readonly logs: StructLog[] = [];
   private readonly storage = new Map<string, Record<string, string>>();
   private lastReturnData: Uint8Array = new Uint8Array(0);
+  /** Rough JSON size of the logs so far, against `maxBytes`. */
+  private bytes = 0;
+  private overflowed = false;
 
-  constructor(private readonly config: TraceConfig) {}
+  /** `maxBytes`: the most JSON the logs may take (the node's maxResponseBytes); 0 for no ceiling. */
+  constructor(
+    private readonly config: TraceConfig,
+    private readonly maxBytes = 0,
+  ) {}
 
   /** An SLOAD whose value shows up on the stack of the step after it. */
   private pendingLoad?: {
@@ -79,6 +86,9 @@ export class StructLogger implements TxTracer<TxTrace> {
       if (step.depth === pending.depth && step.pc === pending.pc + 1 && top !== undefined) fill(pending, word(top));
       else this.unresolved.push(pending);
     }
+    // Past the ceiling every step fails as out of gas, so each frame halts at its next opcode and
+    // the transaction ends at once; end() then answers the ceiling's error.
+    if (this.overflowed) throw new EVMError(EVMError.errorMessages.OUT_OF_GAS);
     if (this.config.limit > 0 && this.logs.length >= this.config.limit) return;
     const name = step.opcode.name;
     const log: StructLog = {
@@ -109,7 +119,23 @@ export class StructLogger implements TxTracer<TxTrace> {
       log.storage = { ...slots };
     }
     this.logs.push(log);
+    if (this.maxBytes > 0) this.count(log);
   };
+
+  /**
+   * A step's JSON is ~90 bytes plus its stack, memory and storage words; counted from what was
+   * built (array lengths, no stringify). Past the ceiling the logs are dropped.
+   */
+  private count(log: StructLog): void {
+    let n = 90;
+    if (log.stack) for (const v of log.stack) n += v.length + 3;
+    if (log.memory) n += log.memory.length * 69;
+    if (log.storage) n += Object.keys(log.storage).length * 136;
+    this.bytes += n;
+    if (this.bytes <= this.maxBytes) return;
+    this.overflowed = true;
+    this.logs.length = 0;
+  }
 
   /** Return data of a finished call frame: what RETURNDATACOPY would see at the next step. */
   readonly onAfterMessage = (result: { execResult: { returnValue: Uint8Array } }): void => {
@@ -122,6 +148,12 @@ export class StructLogger implements TxTracer<TxTrace> {
   }
 
   async end(vm: VM, r: RunTxResult): Promise<TxTrace> {
+    if (this.overflowed) {
+      throw new AshlarError(
+        ErrorCodes.EXECUTION,
+        `trace too large: the struct logs passed ${this.maxBytes} bytes (maxResponseBytes, --max-response-bytes); leave out "enableMemory", set "disableStack" or a step "limit", or use the callTracer`,
+      );
+    }
     // An SLOAD that halted its frame (out of gas) pushed nothing: read the slot instead.
     if (this.pendingLoad) this.unresolved.push(this.pendingLoad);
     this.pendingLoad = undefined;

@@ -12,6 +12,7 @@ import { Address } from '@ethereumjs/util';
 import { runTx } from '@ethereumjs/vm';
 import type { TransactionRequest } from '../params/index.js';
 import { callBlock, callGas, isFeeless, vmAtBlock } from '../shared/callContext.js';
+import { timeLimitMs, underTimeLimit } from '../shared/timeLimit.js';
 import type { TxTracer } from './tracer.js';
 
 const ZERO = new Address(new Uint8Array(20));
@@ -19,7 +20,8 @@ const ZERO = new Address(new Uint8Array(20));
 /**
  * Runs a call request on the state of `sb` (with state overrides) in a scratch VM, as eth_call
  * runs it — sender without signature, nonce and balance unchecked for a fee-less call, gas the
- * request's or the block gas limit under the RPC gas cap — and traces it.
+ * request's or the block gas limit under the RPC gas cap — and traces it, under the node's call
+ * timeout or the tracer's shorter `timeoutMs` (geth's `execution timeout`).
  */
 export async function traceCall<R>(
   kernel: Kernel,
@@ -27,6 +29,7 @@ export async function traceCall<R>(
   sb: StoredBlock,
   overrides: StateOverrides | undefined,
   tracer: TxTracer<R>,
+  timeoutMs?: number,
 ): Promise<R> {
   const vm = await vmAtBlock(kernel, sb);
   await applyStateOverrides(vm.stateManager, overrides);
@@ -39,14 +42,16 @@ export async function traceCall<R>(
   const ctx = { tx, block, firstLogIndex: 0 };
   try {
     await tracer.begin(vm, ctx);
-    const r = await runTx(vm, {
-      tx,
-      block,
-      skipNonce: true,
-      skipBalance: feeless,
-      skipBlockGasLimitValidation: true,
-      skipHardForkValidation: true,
-    });
+    const r = await underTimeLimit(vm, timeLimitMs(kernel, timeoutMs), () =>
+      runTx(vm, {
+        tx,
+        block,
+        skipNonce: true,
+        skipBalance: feeless,
+        skipBlockGasLimitValidation: true,
+        skipHardForkValidation: true,
+      }),
+    );
     return await tracer.end(vm, r, ctx);
   } catch (e) {
     if (isAshlarError(e)) throw e;

@@ -1,11 +1,13 @@
 import { AshlarError, ErrorCodes, type ParamParser } from '@ashlar/core';
+import { parseGoDuration } from '../shared/timeLimit.js';
 import type { TraceConfig } from './structLogger.js';
 
-/** The tracer a TraceConfig names, with its options. */
-export type TracerSpec =
+/** The tracer a TraceConfig names, with its options, and its `timeout` in ms when given. */
+export type TracerSpec = (
   | { kind: 'struct'; config: TraceConfig }
   | { kind: 'call'; onlyTopCall: boolean; withLog: boolean }
-  | { kind: 'prestate'; diffMode: boolean; disableCode: boolean; disableStorage: boolean };
+  | { kind: 'prestate'; diffMode: boolean; disableCode: boolean; disableStorage: boolean }
+) & { timeoutMs?: number };
 
 const invalid = (index: number, msg: string) =>
   new AshlarError(ErrorCodes.INVALID_PARAMS, `invalid argument ${index}: ${msg}`);
@@ -23,9 +25,25 @@ function objectOf(v: unknown, index: number, what: string): Record<string, unkno
   return v as Record<string, unknown>;
 }
 
+/** geth's `timeout`: a Go duration string; the shorter of it and the node's call timeout applies. */
+function timeoutOf(o: Record<string, unknown>, index: number): number | undefined {
+  const t = o.timeout;
+  if (t === undefined || t === null) return undefined;
+  const ms = typeof t === 'string' ? parseGoDuration(t) : undefined;
+  if (ms === undefined)
+    throw invalid(index, `timeout must be a duration such as "5s" or "500ms", got ${JSON.stringify(t).slice(0, 40)}`);
+  return ms;
+}
+
 /** geth's TraceConfig (the struct logger's flags at the top level, a named tracer's in `tracerConfig`). */
 export function decodeTracerSpec(v: unknown, index: number): TracerSpec {
   const o = objectOf(v, index, 'TraceConfig');
+  const timeoutMs = timeoutOf(o, index);
+  const spec = decodeTracer(o, index);
+  return timeoutMs === undefined ? spec : { ...spec, timeoutMs };
+}
+
+function decodeTracer(o: Record<string, unknown>, index: number): TracerSpec {
   const tracer = o.tracer;
   if (tracer !== undefined && tracer !== null && typeof tracer !== 'string')
     throw invalid(index, 'tracer must be a string');

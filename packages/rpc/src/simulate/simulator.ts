@@ -1,8 +1,17 @@
-import { AshlarError, ErrorCodes, type Kernel, type StoredBlock, decodeRevertReason, scratchVm } from '@ashlar/core';
+import {
+  AshlarError,
+  ErrorCodes,
+  type Kernel,
+  type StoredBlock,
+  decodeRevertReason,
+  precompileTable,
+  scratchVm,
+} from '@ashlar/core';
 import { Block, type HeaderData, createBlock } from '@ethereumjs/block';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { Address, bytesToHex } from '@ethereumjs/util';
 import { type RunTxResult, type VM, buildBlock, runTx } from '@ethereumjs/vm';
+import { callAborted, underTimeLimit } from '../shared/timeLimit.js';
 import { simulationError } from './errors.js';
 import { type IndexedLog, LogTracer } from './logTracer.js';
 import { applySimOverrides, splitPrecompileTables } from './overrides.js';
@@ -56,7 +65,7 @@ export async function simulate(kernel: Kernel, base: StoredBlock, opts: SimOptio
   const root = chain.isHead(base) ? chain.headStateRoot : baseHeader.stateRoot;
   const vm = await scratchVm(chain, root, { number: plan[0].number, timestamp: plan[0].time });
   liftTxGasCap(vm.common);
-  const basePrecompiles = new Map((vm.evm as unknown as { _precompiles: Map<string, unknown> })._precompiles);
+  const basePrecompiles = new Map(precompileTable(vm.evm));
   splitPrecompileTables(vm, basePrecompiles);
   const simulated = new Map<bigint, Block>();
   answerBlockHashFrom(vm, simulated);
@@ -68,15 +77,24 @@ export async function simulate(kernel: Kernel, base: StoredBlock, opts: SimOptio
   let gasLimit = baseHeader.gasLimit;
   // geth: one gas allowance (the RPC gas cap) for all calls of the request together.
   const pool = { gas: kernel.options.rpc.callGasCap };
-  for (const pb of plan) {
-    coinbase = pb.overrides.feeRecipient ?? coinbase;
-    gasLimit = pb.overrides.gasLimit ?? gasLimit;
-    const inherited = { coinbase, gasLimit, difficulty: baseHeader.difficulty };
-    const result = await simulateBlock(vm, parent, pb, inherited, { pool, basePrecompiles }, opts);
-    out.push(result);
-    simulated.set(pb.number, result.block);
-    parent = result.block;
-  }
+  // The call timeout covers the whole request, every block and call of it (as geth).
+  const limit = kernel.options.rpc.callTimeoutMs;
+  await underTimeLimit(
+    vm,
+    limit,
+    async () => {
+      for (const pb of plan) {
+        coinbase = pb.overrides.feeRecipient ?? coinbase;
+        gasLimit = pb.overrides.gasLimit ?? gasLimit;
+        const inherited = { coinbase, gasLimit, difficulty: baseHeader.difficulty };
+        const result = await simulateBlock(vm, parent, pb, inherited, { pool, basePrecompiles }, opts);
+        out.push(result);
+        simulated.set(pb.number, result.block);
+        parent = result.block;
+      }
+    },
+    callAborted,
+  );
   return out;
 }
 
