@@ -214,7 +214,50 @@ describe('parseCliArgs', () => {
   });
 });
 
+describe('Hardhat / Anvil compatibility options', () => {
+  it('--client-version, --send-defaults and --revert-hash-only reach the node options, flags or variables', () => {
+    const c = parseCliArgs(
+      ['--client-version', 'anvil/v1.7.1', '--send-defaults', 'hardhat', '--revert-hash-only'],
+      {},
+    );
+    expect(c.node.clientVersion).toBe('anvil/v1.7.1');
+    expect(c.node.sendDefaults).toBe('hardhat');
+    expect(c.node.throwOnTransactionFailures).toBe(false);
+    const e = parseCliArgs([], {
+      ASHLAR_CLIENT_VERSION: 'x/1',
+      ASHLAR_SEND_DEFAULTS: 'spec',
+      ASHLAR_REVERT_HASH_ONLY: '1',
+    });
+    expect([e.node.clientVersion, e.node.sendDefaults, e.node.throwOnTransactionFailures]).toEqual([
+      'x/1',
+      'spec',
+      false,
+    ]);
+    const d = parseCliArgs([], {});
+    expect([d.node.clientVersion, d.node.sendDefaults, d.node.throwOnTransactionFailures]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('names the flag of a bad value', () => {
+    expect(() => parseCliArgs(['--send-defaults', 'anvil'], {})).toThrow(/--send-defaults.*spec, hardhat/);
+    expect(() => parseCliArgs(['--client-version', ' '], {})).toThrow(/--client-version/);
+  });
+});
+
 describe('usage', () => {
+  it('never runs an option name into its text', () => {
+    for (const line of usage().split('\n')) {
+      const m = /^ {2}(-\w, | {4})--\S+( \S+)?/.exec(line);
+      if (!m) continue;
+      const rest = line.slice(m[0].length);
+      // the text follows after at least two spaces, or on the next line
+      expect(rest === '' || rest.startsWith('  '), line).toBe(true);
+    }
+  });
+
   it('lists every option and environment variable', () => {
     const text = usage();
     for (const o of OPTIONS) {

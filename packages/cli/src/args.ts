@@ -1,5 +1,12 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_HARDFORK, DEFAULT_MNEMONIC, SUPPORTED_HARDFORKS } from '@ashlar/core';
+import {
+  DEFAULT_HARDFORK,
+  DEFAULT_MNEMONIC,
+  SEND_DEFAULTS,
+  type SendDefaults,
+  SUPPORTED_HARDFORKS,
+  defaultClientVersion,
+} from '@ashlar/core';
 import { ACCESS_OPTIONS, parseAccessArgs } from './accessArgs.js';
 import type { NodeOptions } from './createNode.js';
 import type { ServerOptions } from './server.js';
@@ -189,6 +196,27 @@ export const OPTIONS: readonly OptionSpec[] = [
     value: 'DIR',
     help: 'verify deployed contracts from a Hardhat or Foundry build folder (watched)',
   },
+  // Hardhat / Anvil compatibility (docs/dev-methods.md).
+  {
+    flag: 'client-version',
+    env: 'ASHLAR_CLIENT_VERSION',
+    type: 'string',
+    value: 'TEXT',
+    help: `web3_clientVersion (default ${defaultClientVersion()}: the name test helpers accept)`,
+  },
+  {
+    flag: 'send-defaults',
+    env: 'ASHLAR_SEND_DEFAULTS',
+    type: 'string',
+    value: 'spec|hardhat',
+    help: "eth_sendTransaction's gas and fees when left out: spec = legacy 10000 gwei, gas 90000; hardhat = EIP-1559 as Hardhat (default spec)",
+  },
+  {
+    flag: 'revert-hash-only',
+    env: 'ASHLAR_REVERT_HASH_ONLY',
+    type: 'boolean',
+    help: "a failed automined send answers its hash only (Anvil) instead of Hardhat's error with hash and revert data",
+  },
   // Shared deployments: API keys, rate limits, request limits, TLS (accessArgs.ts, docs/access.md).
   ...ACCESS_OPTIONS,
   { flag: 'verbose', env: 'ASHLAR_VERBOSE', type: 'boolean', help: 'log debug messages to stderr' },
@@ -196,11 +224,17 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flag: 'version', type: 'boolean', short: 'V', help: 'print the version and exit' },
 ];
 
+/** Column where `--help` starts an option's text; a longer name puts its text on the next line. */
+const HELP_COLUMN = 30;
+
 /** The text `ashlar --help` prints. */
 export function usage(): string {
+  const indent = ' '.repeat(HELP_COLUMN + 2);
   const rows = OPTIONS.map((o) => {
     const name = `${o.short ? `-${o.short}, ` : '    '}--${o.flag}${o.value ? ` ${o.value}` : ''}`;
-    return `  ${name.padEnd(26)}${o.help}${o.env ? `\n  ${''.padEnd(26)}env: ${o.env}` : ''}`;
+    // At least two spaces between a name and its text, so neither runs into the other.
+    const head = name.length + 2 <= HELP_COLUMN ? `  ${name.padEnd(HELP_COLUMN)}` : `  ${name}\n${indent}`;
+    return `${head}${o.help}${o.env ? `\n${indent}env: ${o.env}` : ''}`;
   });
   return [
     'Usage: ashlar [options]',
@@ -393,7 +427,18 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
       throw new CliArgsError(message);
     },
   });
+  const clientVersionP = pick('client-version');
+  const clientVersion = clientVersionP?.raw.trim();
+  if (clientVersionP && clientVersion === '')
+    bad(clientVersionP.source, clientVersionP.raw, 'a non-empty version text');
+  const sendDefaultsP = pick('send-defaults');
+  const sendDefaults = sendDefaultsP?.raw.trim().toLowerCase();
+  if (sendDefaultsP && !SEND_DEFAULTS.includes(sendDefaults as SendDefaults))
+    bad(sendDefaultsP.source, sendDefaultsP.raw, `one of ${SEND_DEFAULTS.join(', ')}`);
   const node: NodeOptions = {
+    ...(clientVersion ? { clientVersion } : {}),
+    ...(sendDefaults ? { sendDefaults: sendDefaults as SendDefaults } : {}),
+    ...(flagOn('revert-hash-only') ? { throwOnTransactionFailures: false } : {}),
     ...(memory ? { memory: true } : { db }),
     chain,
     mining: { automine, blockTime },

@@ -21,6 +21,8 @@ interface Snapshot {
   timeOffset: bigint;
   nextTimestamp?: bigint;
   nextBaseFee?: bigint;
+  nextPrevRandao?: Uint8Array;
+  timestampInterval?: bigint;
   withdrawals: WithdrawalData[];
   coinbase: string;
 }
@@ -45,6 +47,11 @@ export class SnapshotService {
     private readonly options: ResolvedOptions,
   ) {}
 
+  /** The snapshots held, oldest first: id and the head's number when taken (anvil_metadata). */
+  list(): { id: number; number: bigint }[] {
+    return this.snapshots.map((s) => ({ id: s.id, number: s.number }));
+  }
+
   take(): Promise<number> {
     return this.chain.exclusive(async () => {
       const miner = this.miner;
@@ -58,6 +65,8 @@ export class SnapshotService {
         timeOffset: miner.timeOffset,
         nextTimestamp: miner.nextTimestamp,
         nextBaseFee: miner.nextBaseFee,
+        nextPrevRandao: miner.nextPrevRandao,
+        timestampInterval: miner.timestampInterval,
         withdrawals: [...miner.pendingWithdrawals],
         coinbase: miner.coinbase,
       });
@@ -80,6 +89,8 @@ export class SnapshotService {
       miner.timeOffset = s.timeOffset + BigInt(Math.ceil((s.takenAt - Date.now()) / 1000));
       miner.nextTimestamp = s.nextTimestamp;
       miner.nextBaseFee = s.nextBaseFee;
+      miner.nextPrevRandao = s.nextPrevRandao;
+      miner.timestampInterval = s.timestampInterval;
       miner.pendingWithdrawals = [...s.withdrawals];
       miner.coinbase = s.coinbase;
       this.snapshots.splice(index);
@@ -104,6 +115,8 @@ export class SnapshotService {
       miner.timeOffset = 0n;
       miner.nextTimestamp = undefined;
       miner.nextBaseFee = undefined;
+      miner.nextPrevRandao = undefined;
+      miner.timestampInterval = undefined;
       miner.pendingWithdrawals = [];
       miner.coinbase = chain.coinbase;
       miner.gasLimit = chain.gasLimit;

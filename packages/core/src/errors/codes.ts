@@ -28,6 +28,13 @@ export const ErrorCodes = {
   TX_TYPE_UNSUPPORTED: 'ASHLAR_ERR_TX_TYPE_UNSUPPORTED',
   TX_DECODE: 'ASHLAR_ERR_TX_DECODE',
   UNKNOWN_ACCOUNT: 'ASHLAR_ERR_TX_UNKNOWN_ACCOUNT',
+  INVALID_SENDER: 'ASHLAR_ERR_TX_INVALID_SENDER',
+  /** Accepted, but the block being built could not run it: it is gone, and the send says so. */
+  TX_NOT_MINED: 'ASHLAR_ERR_TX_NOT_MINED',
+  /** Mined under automine and reverted: Hardhat's send error (data: message, txHash, data). */
+  TX_REVERTED: 'ASHLAR_ERR_TX_REVERTED',
+  /** Mined under automine and failed otherwise (out of gas, invalid opcode, …). */
+  TX_FAILED: 'ASHLAR_ERR_TX_FAILED',
   // execution
   REVERTED: 'ASHLAR_ERR_EXEC_REVERTED',
   EXECUTION: 'ASHLAR_ERR_EXEC_FAILED',

@@ -1,9 +1,11 @@
-import { type Block, createBlock } from '@ethereumjs/block';
+import { type Block, type HeaderData, createBlock } from '@ethereumjs/block';
 import { type TypedTransaction, createTx } from '@ethereumjs/tx';
 import { Address, bytesToHex } from '@ethereumjs/util';
 import { type RunTxResult, type VM, runTx } from '@ethereumjs/vm';
 import type { ChainService } from '../chain/ChainService.js';
 import type { StoredBlock } from '../chain/types.js';
+import type { MinerService } from '../miner/MinerService.js';
+import { allowContractSender } from './contractSender.js';
 import { AshlarError, isAshlarError } from '../errors/AshlarError.js';
 import { ErrorCodes } from '../errors/codes.js';
 import { applyStateOverrides } from './applyStateOverrides.js';
@@ -20,14 +22,43 @@ export interface CallOutcome {
   error?: string;
 }
 
+/** Where a call runs: on a stored block's state and header, or in the next block ("pending"). */
+export type ExecTarget = StoredBlock | 'pending';
+
+/** One request's execution context: the header its transactions run under. */
+interface RunContext {
+  header: HeaderData;
+  /** Cache key of the header (undefined: built per request). */
+  key?: string;
+}
+
 /** EIP-7825 (Osaka): no transaction may carry more gas than 2^24. */
 const EIP7825_CAP = 16_777_216n;
 const ZERO_ADDRESS = new Address(new Uint8Array(20));
 
 /**
+ * Hardhat's tolerance when it searches for the least gas (EDR's `min_difference`): the estimate
+ * stops once the bounds are this close; it may exceed the exact least gas by at most that much.
+ */
+function searchTolerance(lo: bigint): bigint {
+  if (lo >= 4_000_000n) return 50_000n;
+  if (lo >= 1_000_000n) return 10_000n;
+  if (lo >= 100_000n) return 1_000n;
+  if (lo >= 50_000n) return 500n;
+  if (lo >= 30_000n) return 300n;
+  return 200n;
+}
+
+/**
  * Runs transactions that are never mined: eth_call and eth_estimateGas. They execute as real
  * transactions (intrinsic gas, warm addresses, refunds) with the sender set without a
- * signature, inside a checkpoint that is always reverted.
+ * signature, inside a checkpoint that is always reverted. No EIP-3607 check: a sender with code
+ * may call, as in geth, Hardhat and Anvil.
+ *
+ * "pending" runs in the block that would be mined now, as Hardhat's node does: number head+1,
+ * the miner's next timestamp (evm_setNextBlockTimestamp, the evm_increaseTime offset), next base
+ * fee, coinbase and prevRandao, on the head state with the pool's executable transactions
+ * applied first (they are there only with automine off).
  */
 export class Executor {
   private contextCache?: { key: string; block: Block };
@@ -37,70 +68,108 @@ export class Executor {
     private readonly gasCap: bigint,
     /** Wall-clock limit of one eth_call / eth_estimateGas in ms; 0 = none. */
     private readonly timeoutMs = 0,
+    private readonly miner?: MinerService,
   ) {}
 
   /**
-   * Runs `fn` on a VM positioned at `sb`'s state; the head's VM under the chain lock. With a
-   * deadline, the VM's loop opcodes are timed for the duration of `fn` only.
+   * Runs `fn` on a VM positioned at the target's state; the head's VM under the chain lock. With
+   * a deadline, the VM's loop opcodes are timed for the duration of `fn` only.
    */
   private async withVm<T>(
-    sb: StoredBlock,
+    at: ExecTarget,
     deadline: ExecutionDeadline | undefined,
-    fn: (vm: VM) => Promise<T>,
+    fn: (vm: VM, ctx: RunContext) => Promise<T>,
   ): Promise<T> {
-    const run = async (vm: VM): Promise<T> => {
+    const run = async (vm: VM, ctx: RunContext, before?: (vm: VM) => Promise<void>): Promise<T> => {
       await vm.evm.journal.checkpoint();
       const disarm = deadline?.arm(vm.evm as Parameters<ExecutionDeadline['arm']>[0]);
       try {
-        return await fn(vm);
+        if (before) await before(vm);
+        return await fn(vm, ctx);
       } finally {
         disarm?.();
         await vm.evm.journal.revert();
       }
     };
     const chain = this.chain;
-    if (chain.isHead(sb)) return chain.exclusive(() => run(chain.vm));
-    const sm = await chain.stateManagerFor(sb);
-    return run(await chain.createVmOn(sm));
+    if (at === 'pending') {
+      const miner = this.miner;
+      if (!miner) return this.withVm(chain.head, deadline, fn);
+      return chain.exclusive(async () => {
+        const ctx: RunContext = { header: miner.pendingHeader() };
+        const txs = await miner.executableTxs();
+        return run(chain.vm, ctx, txs.length > 0 ? (vm) => this.applyPending(vm, ctx, txs) : undefined);
+      });
+    }
+    const ctx: RunContext = { header: at.block.header.toJSON() as HeaderData, key: bytesToHex(at.hash) };
+    if (chain.isHead(at)) return chain.exclusive(() => run(chain.vm, ctx));
+    const sm = await chain.stateManagerFor(at);
+    return run(await chain.createVmOn(sm), ctx);
+  }
+
+  /** The pool's executable transactions, run in the pending block before the call (failures skipped, as the miner does). */
+  private async applyPending(vm: VM, ctx: RunContext, txs: Awaited<ReturnType<MinerService['executableTxs']>>) {
+    const block = this.contextBlock(ctx, false, 0n);
+    let gasUsed = 0n;
+    const limit = BigInt(ctx.header.gasLimit as bigint);
+    for (const ptx of txs) {
+      if (ptx.tx.gasLimit > limit - gasUsed) continue;
+      const sender = await allowContractSender(vm, ptx.sender);
+      try {
+        const r = await runTx(vm, { tx: ptx.tx, block, blockGasUsed: gasUsed, skipHardForkValidation: true });
+        gasUsed += r.blockGasSpent;
+      } catch {
+        // not minable now (the miner drops it too)
+      } finally {
+        sender.restore();
+      }
+    }
   }
 
   private deadline(): ExecutionDeadline | undefined {
     return this.timeoutMs > 0 ? new ExecutionDeadline(this.timeoutMs) : undefined;
   }
 
-  /** The block context a call runs in: the requested block's header, base fee 0 for a price-less call (as geth). */
-  private contextBlock(sb: StoredBlock, noFee: boolean, gas: bigint): Block {
-    const key = `${bytesToHex(sb.hash)}:${noFee}:${gas}`;
-    if (this.contextCache?.key === key) return this.contextCache.block;
-    const h = sb.block.header;
-    const header = { ...h.toJSON(), gasLimit: gas > h.gasLimit ? gas : h.gasLimit } as Record<string, unknown>;
-    if (noFee && h.baseFeePerGas !== undefined) header.baseFeePerGas = 0n;
+  /**
+   * The block a call runs in: the context's header with room for `gas`, base fee 0 for a
+   * price-less call (as geth and Hardhat).
+   */
+  private contextBlock(ctx: RunContext, noFee: boolean, gas: bigint): Block {
+    const header = { ...ctx.header } as Record<string, unknown>;
+    const limit = BigInt(header.gasLimit as bigint);
+    const gasLimit = gas > limit ? gas : limit;
+    const key = ctx.key === undefined ? undefined : `${ctx.key}:${noFee}:${gasLimit}`;
+    if (key !== undefined && this.contextCache?.key === key) return this.contextCache.block;
+    header.gasLimit = gasLimit;
+    if (noFee && header.baseFeePerGas !== undefined) header.baseFeePerGas = 0n;
     const block = createBlock(
-      { header },
+      { header: header as HeaderData },
       { common: this.chain.common, setHardfork: true, skipConsensusFormatValidation: true },
     );
-    this.contextCache = { key, block };
+    if (key !== undefined) this.contextCache = { key, block };
     return block;
   }
 
   private async runOnce(
     vm: VM,
-    sb: StoredBlock,
+    ctx: RunContext,
     req: CallRequest,
     gas: bigint,
     deadline: ExecutionDeadline | undefined,
+    block?: Block,
   ): Promise<CallOutcome> {
     const from = req.from ?? ZERO_ADDRESS;
     const noFee =
       req.gasPrice === undefined && req.maxFeePerGas === undefined && req.maxPriorityFeePerGas === undefined;
-    const block = this.contextBlock(sb, noFee || isZeroFee(req), gas);
+    const execBlock = block ?? this.contextBlock(ctx, noFee || isZeroFee(req), gas);
     const acct = await vm.stateManager.getAccount(from);
     const tx = buildUnsignedTx(this.chain, req, from, gas, req.nonce ?? acct?.nonce ?? 0n);
     await vm.evm.journal.checkpoint();
+    const sender = await allowContractSender(vm, from);
     try {
       const result = await runTx(vm, {
         tx,
-        block,
+        block: execBlock,
         skipNonce: true,
         skipBalance: noFee,
         skipBlockGasLimitValidation: true,
@@ -112,11 +181,12 @@ export class Executor {
     } catch (e) {
       throw isAshlarError(e) ? e : toExecutionError(e);
     } finally {
+      sender.restore();
       await vm.evm.journal.revert();
     }
   }
 
-  private capGas(req: CallRequest, sb: StoredBlock): bigint {
+  private capGas(req: CallRequest, blockGasLimit: bigint): bigint {
     let cap = this.gasCap;
     const common = this.chain.common;
     if (common.isActivatedEIP(7825)) {
@@ -124,17 +194,39 @@ export class Executor {
       if (txCap < cap) cap = txCap;
     }
     if (req.gas !== undefined) return req.gas < cap ? req.gas : cap;
-    const bl = sb.block.header.gasLimit;
-    return bl < cap ? bl : cap;
+    return blockGasLimit < cap ? blockGasLimit : cap;
+  }
+
+  private targetGasLimit(at: ExecTarget): bigint {
+    return at === 'pending'
+      ? (this.miner?.gasLimit ?? this.chain.head.block.header.gasLimit)
+      : at.block.header.gasLimit;
+  }
+
+  /**
+   * Runs `fn` in a target's context: its VM (state, with the pool applied for "pending") and a
+   * maker of the block to run transactions in (base fee 0 for `noFee`, room for `gas`).
+   * Everything `fn` changes is reverted; the request's time limit applies.
+   */
+  async inContext<T>(
+    at: ExecTarget,
+    fn: (vm: VM, blockFor: (noFee: boolean, gas: bigint) => Block, gasLimit: bigint) => Promise<T>,
+  ): Promise<T> {
+    const deadline = this.deadline();
+    const out = await this.withVm(at, deadline, (vm, ctx) =>
+      fn(vm, (noFee, gas) => this.contextBlock(ctx, noFee, gas), this.targetGasLimit(at)),
+    );
+    if (deadline?.timedOut) throw timeoutError(deadline.ms);
+    return out;
   }
 
   /** eth_call: the return data, or error 3 with the revert bytes, or -32000 with the EVM error. */
-  async call(req: CallRequest, sb: StoredBlock, overrides?: StateOverrides): Promise<Uint8Array> {
-    const gas = this.capGas(req, sb);
+  async call(req: CallRequest, at: ExecTarget, overrides?: StateOverrides): Promise<Uint8Array> {
+    const gas = this.capGas(req, this.targetGasLimit(at));
     const deadline = this.deadline();
-    const out = await this.withVm(sb, deadline, async (vm) => {
+    const out = await this.withVm(at, deadline, async (vm, ctx) => {
       await applyStateOverrides(vm.stateManager, overrides);
-      return this.runOnce(vm, sb, req, gas, deadline);
+      return this.runOnce(vm, ctx, req, gas, deadline);
     });
     if (out.error === 'revert') {
       throw new AshlarError(ErrorCodes.REVERTED, revertMessage(out.returnValue), { data: bytesToHex(out.returnValue) });
@@ -143,14 +235,25 @@ export class Executor {
     return out.returnValue;
   }
 
-  /** eth_estimateGas: the least gas with which the transaction succeeds (binary search, as geth). */
-  async estimateGas(req: CallRequest, sb: StoredBlock, overrides?: StateOverrides): Promise<bigint> {
-    let hi = this.capGas(req, sb);
+  /**
+   * eth_estimateGas, with Hardhat's and geth's shortcuts: one run with all the gas allowed; then
+   * the gas it used plus its refund (the most it consumed at any point), which is the answer
+   * for most transactions (2 runs in all, as Hardhat); else geth's optimistic guess (that plus
+   * the call stipend and the 1/64 that CALL keeps back), then a search between what failed and
+   * what worked, stopping within Hardhat's tolerance.
+   */
+  async estimateGas(req: CallRequest, at: ExecTarget, overrides?: StateOverrides): Promise<bigint> {
+    let hi = this.capGas(req, this.targetGasLimit(at));
     // One deadline for the whole search, as geth times the whole request.
     const deadline = this.deadline();
-    return this.withVm(sb, deadline, async (vm) => {
+    return this.withVm(at, deadline, async (vm, ctx) => {
       await applyStateOverrides(vm.stateManager, overrides);
-      const first = await this.runOnce(vm, sb, req, hi, deadline);
+      const noFee =
+        (req.gasPrice === undefined && req.maxFeePerGas === undefined && req.maxPriorityFeePerGas === undefined) ||
+        isZeroFee(req);
+      // One block for every run: its gas limit has room for the largest of them.
+      const block = this.contextBlock(ctx, noFee, hi);
+      const first = await this.runOnce(vm, ctx, req, hi, deadline, block);
       if (first.error === 'revert') {
         throw new AshlarError(ErrorCodes.REVERTED, revertMessage(first.returnValue), {
           data: bytesToHex(first.returnValue),
@@ -162,19 +265,24 @@ export class Executor {
         }
         throw new AshlarError(ErrorCodes.EXECUTION, executionMessage(first.error, hi));
       }
-      // Most transactions succeed with what they used plus the 1/64 kept back by CALLs:
-      // try that first, then search between what failed and what worked.
-      let lo = first.gasUsed - 1n;
-      const optimistic = ((first.gasUsed + first.result.gasRefund + 2300n) * 64n) / 63n;
+      const peak = first.gasUsed + first.result.gasRefund;
+      if (peak >= hi) return hi;
+      const exact = await this.runOnce(vm, ctx, req, peak, deadline, block);
+      if (!exact.error) return peak;
+      let lo = peak;
+      const optimistic = ((peak + 2300n) * 64n) / 63n;
       if (optimistic < hi) {
-        const o = await this.runOnce(vm, sb, req, optimistic, deadline);
+        const o = await this.runOnce(vm, ctx, req, optimistic, deadline, block);
         if (!o.error) hi = optimistic;
-        else if (optimistic > lo) lo = optimistic;
+        else lo = optimistic;
       }
-      while (lo + 1n < hi) {
+      let first3x = true;
+      while (hi - lo > searchTolerance(lo)) {
         let mid = (hi + lo) / 2n;
-        if (mid > lo * 2n) mid = lo * 2n; // most answers are close to lo: reach them in fewer steps
-        const r = await this.runOnce(vm, sb, req, mid, deadline);
+        // Most answers are close to lo: reach them in fewer steps (Hardhat starts at 3x).
+        if (first3x && mid > lo * 3n) mid = lo * 3n;
+        first3x = false;
+        const r = await this.runOnce(vm, ctx, req, mid, deadline, block);
         if (r.error) lo = mid;
         else hi = mid;
       }
@@ -252,7 +360,14 @@ export function buildUnsignedTx(
 }
 
 function toExecutionError(e: unknown): AshlarError {
-  const msg = e instanceof Error ? e.message.split(' -> ')[0].split('\n')[0] : String(e);
+  // @ethereumjs appends its context (` (vm hf=… -> block … -> tx …)`): drop it whole, not half.
+  const msg =
+    e instanceof Error
+      ? e.message
+          .split('\n')[0]
+          .replace(/ \(vm hf=.*$/, '')
+          .split(' -> ')[0]
+      : String(e);
   if (/insufficient balance|not enough funds|balance/i.test(msg)) {
     return new AshlarError(ErrorCodes.INSUFFICIENT_FUNDS, `insufficient funds for gas * price + value: ${msg}`);
   }

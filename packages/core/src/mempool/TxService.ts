@@ -2,6 +2,8 @@ import { type TypedTransaction, createTxFromRLP } from '@ethereumjs/tx';
 import { RLP } from '@ethereumjs/rlp';
 import { type Address, bytesToBigInt, bytesToHex } from '@ethereumjs/util';
 import type { ChainService } from '../chain/ChainService.js';
+import type { StoredReceipt } from '../chain/types.js';
+import { hasNonDelegationCode } from '../exec/contractSender.js';
 import { AshlarError, isAshlarError } from '../errors/AshlarError.js';
 import { ErrorCodes } from '../errors/codes.js';
 import type { EventBus } from '../events/EventBus.js';
@@ -15,6 +17,8 @@ export interface SubmitResult {
   hash: Uint8Array;
   /** True when the transaction is in a block already (automine). */
   mined: boolean;
+  /** Its receipt when mined: status 0 with `error`/`returnData` when it failed. */
+  receipt?: StoredReceipt;
 }
 
 /**
@@ -107,6 +111,18 @@ export class TxService {
       }
       const account = await chain.vm.stateManager.getAccount(sender);
       validateWithState(tx, sender, account, this.miner.nextBlockBaseFee(), this.miner.minGasPrice);
+      // Senders with code are mined without EIP-3607 (see allowContractSender), which needs
+      // EIP-7702's hook: before Prague such a transaction could never be mined, so refuse it now.
+      if (
+        account?.isContract() &&
+        !chain.common.isActivatedEIP(7702) &&
+        (await hasNonDelegationCode(chain.vm, sender))
+      ) {
+        throw new AshlarError(
+          ErrorCodes.INVALID_SENDER,
+          `invalid sender: ${sender.toString()} has code, and before Prague (EIP-7702) the EVM refuses transactions from it (EIP-3607)`,
+        );
+      }
       const ptx: PendingTx = {
         tx,
         sender,
@@ -123,7 +139,17 @@ export class TxService {
       if (!this.miner.automine || !executable) return { hash, mined: false };
       try {
         const r = await this.miner.mineNow();
-        return { hash, mined: r.included.includes(ptx) };
+        const index = r.included.indexOf(ptx);
+        if (index >= 0) return { hash, mined: true, receipt: r.stored.receipts[index] };
+        // Never a hash for a transaction that is gone: the block could not run it.
+        const dropped = r.dropped.find((d) => d.ptx === ptx);
+        if (dropped) {
+          throw new AshlarError(
+            ErrorCodes.TX_NOT_MINED,
+            `transaction could not be mined: ${dropped.reason.split(' -> ')[0].split('\n')[0]}`,
+          );
+        }
+        return { hash, mined: false };
       } catch (e) {
         // The block failed to build: the transaction must not linger as if accepted.
         this.mempool.remove(hashHex);

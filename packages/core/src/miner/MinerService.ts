@@ -1,8 +1,11 @@
+import type { HeaderData } from '@ethereumjs/block';
 import { type WithdrawalData, createAddressFromString } from '@ethereumjs/util';
+import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { ChainService } from '../chain/ChainService.js';
 import type { EventBus } from '../events/EventBus.js';
 import type { Logger, ResolvedOptions } from '../kernel/options.js';
 import { MempoolService } from '../mempool/MempoolService.js';
+import type { PendingTx } from '../mempool/types.js';
 import { type AssembleResult, assembleBlock } from './assembleBlock.js';
 
 /**
@@ -20,6 +23,10 @@ export class MinerService {
   timeOffset = 0n;
   nextTimestamp?: bigint;
   nextBaseFee?: bigint;
+  /** Each block's timestamp = its parent's + this (anvil_setBlockTimestampInterval); undefined: the clock. */
+  timestampInterval?: bigint;
+  /** prevRandao (mixHash) of the next block only (hardhat_setPrevRandao). */
+  nextPrevRandao?: Uint8Array;
   /** EIP-4895 withdrawals for the next block (ashlar_addWithdrawals). */
   pendingWithdrawals: WithdrawalData[] = [];
   private timer?: NodeJS.Timeout;
@@ -61,9 +68,42 @@ export class MinerService {
   /** Timestamp the next block gets: strictly after its parent. */
   nextBlockTimestamp(): bigint {
     if (this.nextTimestamp !== undefined) return this.nextTimestamp;
-    const now = BigInt(Math.floor(Date.now() / 1000)) + this.timeOffset;
-    const min = this.chain.head.block.header.timestamp + 1n;
+    const parent = this.chain.head.block.header.timestamp;
+    const min = parent + 1n;
+    if (this.timestampInterval !== undefined) {
+      const t = parent + this.timestampInterval;
+      return t > min ? t : min;
+    }
+    const now = nowSeconds() + this.timeOffset;
     return now > min ? now : min;
+  }
+
+  /** prevRandao of the next block: the one set for it, else derived from the parent's hash. */
+  nextBlockPrevRandao(): Uint8Array {
+    return this.nextPrevRandao ?? keccak_256(this.chain.head.block.hash());
+  }
+
+  /**
+   * The header fields of the block that would be mined now ("pending"): what eth_call and
+   * eth_estimateGas at `pending` run under, as Hardhat's node does.
+   */
+  pendingHeader(): HeaderData {
+    const chain = this.chain;
+    const parent = chain.head.block.header;
+    const header: HeaderData = {
+      parentHash: chain.head.block.hash(),
+      number: parent.number + 1n,
+      coinbase: createAddressFromString(this.coinbase),
+      timestamp: this.nextBlockTimestamp(),
+      gasLimit: this.gasLimit,
+      mixHash: this.nextBlockPrevRandao(),
+      difficulty: parent.difficulty,
+    };
+    const baseFee = this.nextBlockBaseFee();
+    if (baseFee !== undefined) header.baseFeePerGas = baseFee;
+    if (chain.common.isActivatedEIP(4844)) header.excessBlobGas = parent.calcNextExcessBlobGas(chain.common);
+    if (chain.common.isActivatedEIP(4788)) header.parentBeaconBlockRoot = new Uint8Array(32);
+    return header;
   }
 
   /** Base fee of the next block (undefined before London). */
@@ -73,19 +113,32 @@ export class MinerService {
     return this.chain.head.block.header.calcNextBaseFee();
   }
 
-  /** Mines one block from the pool; call inside chain.exclusive. */
-  async mineNow(opts: { timestamp?: bigint } = {}): Promise<AssembleResult> {
-    const chain = this.chain;
-    const timestamp = opts.timestamp ?? this.nextBlockTimestamp();
+  /**
+   * The pool's executable transactions in the order the next block takes them (per sender by
+   * nonce, across senders by tip). Call inside chain.exclusive: nonces come from the head state.
+   */
+  async executableTxs(): Promise<PendingTx[]> {
+    if (this.mempool.size === 0) return [];
     const baseFee = this.nextBaseFee ?? this.nextBlockBaseFee();
-    const sm = chain.vm.stateManager;
+    const sm = this.chain.vm.stateManager;
     const nonces = new Map<string, bigint>();
     for (const s of this.mempool.senders()) {
       const acct = await sm.getAccount(createAddressFromString(s));
       nonces.set(s, acct?.nonce ?? 0n);
     }
     const { pending } = this.mempool.partition((s) => nonces.get(s) ?? 0n);
-    const ordered = MempoolService.orderForBlock(pending, baseFee ?? 0n);
+    return MempoolService.orderForBlock(pending, baseFee ?? 0n);
+  }
+
+  /** Mines one block from the pool; call inside chain.exclusive. */
+  async mineNow(opts: { timestamp?: bigint } = {}): Promise<AssembleResult> {
+    const chain = this.chain;
+    // As Hardhat: a block whose time was chosen (a timestamp given or set, an interval) moves
+    // the clock to it, so later blocks continue from there (evm_increaseTime adds to that).
+    const chosenTime =
+      opts.timestamp !== undefined || this.nextTimestamp !== undefined || this.timestampInterval !== undefined;
+    const timestamp = opts.timestamp ?? this.nextBlockTimestamp();
+    const ordered = await this.executableTxs();
     const withdrawals = this.pendingWithdrawals;
     const result = await assembleBlock(chain, {
       txs: ordered,
@@ -94,11 +147,14 @@ export class MinerService {
       coinbase: this.coinbase,
       gasLimit: this.gasLimit,
       withdrawals,
+      prevRandao: this.nextBlockPrevRandao(),
     });
     await chain.commitBlock(result.stored);
     this.pendingWithdrawals = [];
     this.nextTimestamp = undefined;
     this.nextBaseFee = undefined;
+    this.nextPrevRandao = undefined;
+    if (chosenTime) this.timeOffset = timestamp - nowSeconds();
     for (const p of result.included) this.mempool.remove(p.hashHex);
     for (const d of result.dropped) {
       this.mempool.remove(d.ptx.hashHex);
@@ -110,4 +166,8 @@ export class MinerService {
   mine(opts: { timestamp?: bigint } = {}): Promise<AssembleResult> {
     return this.chain.exclusive(() => this.mineNow(opts));
   }
+}
+
+function nowSeconds(): bigint {
+  return BigInt(Math.floor(Date.now() / 1000));
 }

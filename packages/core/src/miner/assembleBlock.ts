@@ -12,6 +12,7 @@ import {
 import { type BlockBuilder, type RunTxResult, buildBlock, runTx } from '@ethereumjs/vm';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { ChainService } from '../chain/ChainService.js';
+import { allowContractSender } from '../exec/contractSender.js';
 import type { StoredBlock, StoredReceipt } from '../chain/types.js';
 import type { PendingTx } from '../mempool/types.js';
 import { CallFrameTracer } from '../trace/CallFrameTracer.js';
@@ -26,6 +27,8 @@ export interface AssembleInput {
   coinbase: string;
   gasLimit: bigint;
   withdrawals?: WithdrawalData[];
+  /** prevRandao (mixHash) of the block (hardhat_setPrevRandao); default: keccak of the parent's hash. */
+  prevRandao?: Uint8Array;
   /** Always finish through BlockBuilder.build() (tests compare it with the idle-requests path). */
   forceBuilderBuild?: boolean;
 }
@@ -66,7 +69,7 @@ export async function assembleBlock(chain: ChainService, input: AssembleInput): 
     timestamp: input.timestamp,
     gasLimit: input.gasLimit,
     // prevRandao: deterministic per chain, different per block
-    mixHash: keccak_256(parent.hash()),
+    mixHash: input.prevRandao ?? keccak_256(parent.hash()),
   };
   if (common.isActivatedEIP(1559)) headerData.baseFeePerGas = input.baseFee ?? parent.header.calcNextBaseFee();
   if (common.isActivatedEIP(4844)) headerData.excessBlobGas = parent.header.calcNextExcessBlobGas(common);
@@ -138,12 +141,19 @@ async function runAndBuild(
             await vm.evm.journal.checkpoint();
             b.checkpointed = true;
           }
-          const result = await runTx(vm, {
-            tx,
-            block: execBlock,
-            blockGasUsed: b.gasUsed,
-            skipHardForkValidation: true,
-          });
+          // No EIP-3607 for senders with code (impersonated contracts, hardhat_setCode), as Hardhat.
+          const contractSender = await allowContractSender(vm, ptx.sender);
+          let result: RunTxResult;
+          try {
+            result = await runTx(vm, {
+              tx,
+              block: execBlock,
+              blockGasUsed: b.gasUsed,
+              skipHardForkValidation: true,
+            });
+          } finally {
+            contractSender.restore();
+          }
           b.transactions.push(tx);
           b.transactionResults.push(result);
           b.gasUsed += result.blockGasSpent;

@@ -63,7 +63,8 @@ describe('hardhat_metadata / anvil_nodeInfo', () => {
     await rpc('evm_mine');
     const meta = await rpc<Record<string, unknown>>('hardhat_metadata');
     expect(meta).toEqual({
-      clientVersion: k.options.clientVersion,
+      // Hardhat names its engine here (edr/…/revm/…), not its web3_clientVersion
+      clientVersion: expect.stringMatching(/^ashlar\/\d+\.\d+\.\d+\//),
       chainId: 31337,
       instanceId: expect.stringMatching(/^0x[0-9a-f]{64}$/),
       latestBlockNumber: 1,
@@ -78,5 +79,23 @@ describe('hardhat_metadata / anvil_nodeInfo', () => {
       forkConfig: { forkUrl: null },
     });
     expect(typeof info.currentBlockTimestamp).toBe('number');
+  });
+
+  it("anvil_metadata answers Anvil 1.7's fields, with the snapshots held", async () => {
+    const id = await rpc<string>('evm_snapshot');
+    const meta = await rpc<Record<string, unknown>>('anvil_metadata');
+    const head = await rpc<{ hash: string; number: string }>('eth_getBlockByNumber', ['latest', false]);
+    expect(meta).toEqual({
+      clientVersion: k.options.clientVersion,
+      clientSemver: expect.any(String),
+      clientCommitSha: expect.any(String),
+      chainId: 31337,
+      instanceId: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      latestBlockNumber: Number(head.number),
+      latestBlockHash: head.hash,
+      forkedNetwork: null,
+      snapshots: { [id]: [Number(head.number), head.hash] },
+    });
+    await rpc('evm_revert', [id]);
   });
 });

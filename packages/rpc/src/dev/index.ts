@@ -15,7 +15,13 @@ import {
   hardhat_impersonateAccount,
   hardhat_stopImpersonatingAccount,
 } from './hardhat_impersonateAccount.js';
-import { anvil_nodeInfo, hardhat_metadata } from './hardhat_metadata.js';
+import { anvil_metadata, anvil_nodeInfo, hardhat_metadata } from './hardhat_metadata.js';
+import {
+  anvil_removeBlockTimestampInterval,
+  anvil_setBlockTimestampInterval,
+  hardhat_setPrevRandao,
+} from './blockFields.js';
+import { eth_getAccountInfo } from './eth_getAccountInfo.js';
 import { hardhat_mine } from './hardhat_mine.js';
 import { hardhat_reset } from './hardhat_reset.js';
 import { hardhat_setBalance } from './hardhat_setBalance.js';
@@ -56,7 +62,12 @@ export const devMethods = [
   hardhat_setLoggingEnabled,
   hardhat_reset,
   hardhat_metadata,
+  anvil_metadata,
   anvil_nodeInfo,
+  hardhat_setPrevRandao,
+  anvil_setBlockTimestampInterval,
+  anvil_removeBlockTimestampInterval,
+  eth_getAccountInfo,
   anvil_dumpState,
   anvil_loadState,
   txpool_content,

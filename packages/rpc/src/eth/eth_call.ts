@@ -1,6 +1,6 @@
 import { defineRpcMethod, toData } from '@ashlar/core';
 import { blockTagOrHash, optional, stateOverrides, transactionRequest, withDefault, LATEST } from '../params/index.js';
-import { toBlockRef } from '../shared/state.js';
+import { execTarget } from '../shared/pendingTag.js';
 
 export const eth_call = defineRpcMethod({
   name: 'eth_call',
@@ -9,8 +9,6 @@ export const eth_call = defineRpcMethod({
     withDefault(blockTagOrHash('block'), LATEST),
     optional(stateOverrides('stateOverrides')),
   ],
-  handler: async (ctx, [req, block, overrides]) => {
-    const sb = await ctx.kernel.chain.requireBlock(toBlockRef(block));
-    return toData(await ctx.kernel.executor.call(req, sb, overrides));
-  },
+  handler: async (ctx, [req, block, overrides]) =>
+    toData(await ctx.kernel.executor.call(req, await execTarget(ctx.kernel, block), overrides)),
 });

@@ -1,16 +1,15 @@
 import { defineRpcMethod, toQuantity } from '@ashlar/core';
-import { blockTagOrHash, optional, stateOverrides, transactionRequest, withDefault, LATEST } from '../params/index.js';
-import { toBlockRef } from '../shared/state.js';
+import { blockTagOrHash, optional, stateOverrides, transactionRequest, withDefault } from '../params/index.js';
+import { PENDING, execTarget } from '../shared/pendingTag.js';
 
+/** Without a block, estimates for the next block ("pending"), as Hardhat's node does (geth: latest). */
 export const eth_estimateGas = defineRpcMethod({
   name: 'eth_estimateGas',
   params: [
     transactionRequest('transaction'),
-    withDefault(blockTagOrHash('block'), LATEST),
+    withDefault(blockTagOrHash('block'), PENDING),
     optional(stateOverrides('stateOverrides')),
   ],
-  handler: async (ctx, [req, block, overrides]) => {
-    const sb = await ctx.kernel.chain.requireBlock(toBlockRef(block));
-    return toQuantity(await ctx.kernel.executor.estimateGas(req, sb, overrides));
-  },
+  handler: async (ctx, [req, block, overrides]) =>
+    toQuantity(await ctx.kernel.executor.estimateGas(req, await execTarget(ctx.kernel, block), overrides)),
 });

@@ -1,4 +1,5 @@
-import { defineRpcMethod, toData } from '@ashlar/core';
+import { defineRpcMethod } from '@ashlar/core';
+import { sendAnswer } from '../shared/sendAnswer.js';
 import { data } from '../params/index.js';
 
 export const eth_sendRawTransaction = defineRpcMethod({
@@ -8,7 +9,6 @@ export const eth_sendRawTransaction = defineRpcMethod({
     const txs = ctx.kernel.txs;
     const tx = txs.decodeRaw(raw);
     const sender = txs.recoverSender(tx);
-    const { hash } = await txs.submit(tx, sender);
-    return toData(hash);
+    return sendAnswer(ctx.kernel, await txs.submit(tx, sender));
   },
 });

@@ -1,4 +1,5 @@
-import { defineRpcMethod, toData } from '@ashlar/core';
+import { defineRpcMethod } from '@ashlar/core';
+import { sendAnswer } from '../shared/sendAnswer.js';
 import { transactionRequest } from '../params/index.js';
 import { prepareSend, withSenderLock } from '../shared/sign.js';
 
@@ -9,7 +10,6 @@ export const eth_sendTransaction = defineRpcMethod({
   handler: (ctx, [req]) =>
     withSenderLock(ctx.kernel, req.from?.toString() ?? '', async () => {
       const { tx, sender, impersonated } = await prepareSend(ctx.kernel, req);
-      const { hash } = await ctx.kernel.txs.submit(tx, sender, { impersonated });
-      return toData(hash);
+      return sendAnswer(ctx.kernel, await ctx.kernel.txs.submit(tx, sender, { impersonated }));
     }),
 });

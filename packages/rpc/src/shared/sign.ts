@@ -1,6 +1,7 @@
 import { AshlarError, ErrorCodes, type Kernel, devServicesOf, impersonatedTx, publicKeyOf } from '@ashlar/core';
 import { type TypedTransaction, createTx } from '@ethereumjs/tx';
 import { type Address, bytesToHex } from '@ethereumjs/util';
+import { DEFAULT_PRIORITY_FEE } from '../eth/eth_maxPriorityFeePerGas.js';
 import type { TransactionRequest } from '../params/index.js';
 
 /** Spec §8 defaults for node-signed transactions. */
@@ -36,17 +37,36 @@ async function defaultGas(kernel: Kernel, req: TransactionRequest): Promise<bigi
   // The estimate is the least gas that succeeds, so when 90000 succeeds the answer is 90000:
   // one execution instead of the estimate's binary search (a dozen executions).
   try {
-    await kernel.executor.call({ ...req, gas: DEFAULT_GAS }, kernel.chain.head);
+    await kernel.executor.call({ ...req, gas: DEFAULT_GAS }, 'pending');
     return DEFAULT_GAS;
   } catch {
     // needs more than 90000, or fails whatever its gas: the estimate tells which
   }
   try {
-    const estimate = await kernel.executor.estimateGas(req, kernel.chain.head);
+    const estimate = await kernel.executor.estimateGas(req, 'pending');
     return estimate > DEFAULT_GAS ? estimate : DEFAULT_GAS;
   } catch {
     return DEFAULT_GAS;
   }
+}
+
+/**
+ * Hardhat's node gives a transaction without gas the block gas limit (capped here by EIP-7825's
+ * per-transaction limit, which Osaka enforces): nothing runs before the transaction is mined.
+ */
+function hardhatDefaultGas(kernel: Kernel): bigint {
+  const limit = kernel.miner.gasLimit;
+  const common = kernel.chain.common;
+  if (!common.isActivatedEIP(7825)) return limit;
+  const cap = common.param('maxTransactionGasLimit');
+  return limit < cap ? limit : cap;
+}
+
+/** Before London, Hardhat's default price: what eth_gasPrice suggests (the tip, at least the minimum). */
+function hardhatGasPrice(kernel: Kernel): bigint {
+  const base = kernel.miner.nextBlockBaseFee() ?? 0n;
+  const price = base + DEFAULT_PRIORITY_FEE;
+  return price > kernel.miner.minGasPrice ? price : kernel.miner.minGasPrice;
 }
 
 /** Fills the spec's defaults (gas 90000, gasPrice 0x9184e72a000, pending nonce) and signs with the dev key. */
@@ -117,9 +137,12 @@ async function requestTxData(kernel: Kernel, req: TransactionRequest): Promise<R
       `invalid chain id: have ${req.chainId} want ${chain.common.chainId()}`,
     );
   }
-  const gasLimit = req.gas ?? (await defaultGas(kernel, req));
+  const hardhat = kernel.options.sendDefaults === 'hardhat';
+  const gasLimit = req.gas ?? (hardhat ? hardhatDefaultGas(kernel) : await defaultGas(kernel, req));
   const dynamic = req.maxFeePerGas !== undefined || req.maxPriorityFeePerGas !== undefined || req.type === 2;
-  const type = req.type ?? (req.authorizationList ? 4 : dynamic ? 2 : req.accessList ? 1 : 0);
+  // Hardhat's node: EIP-1559 unless a gas price is given or London is not active.
+  const hardhatDynamic = hardhat && req.gasPrice === undefined && chain.common.isActivatedEIP(1559);
+  const type = req.type ?? (req.authorizationList ? 4 : dynamic || hardhatDynamic ? 2 : req.accessList ? 1 : 0);
   const data: Record<string, unknown> = {
     type,
     nonce,
@@ -130,11 +153,14 @@ async function requestTxData(kernel: Kernel, req: TransactionRequest): Promise<R
     chainId: chain.common.chainId(),
   };
   if (type >= 2) {
-    const tip = req.maxPriorityFeePerGas ?? 1_000_000_000n;
     const base = kernel.miner.nextBlockBaseFee() ?? 0n;
+    let tip = req.maxPriorityFeePerGas ?? DEFAULT_PRIORITY_FEE;
+    // A fee cap given without a tip: the tip may not exceed it.
+    if (req.maxPriorityFeePerGas === undefined && req.maxFeePerGas !== undefined && tip > req.maxFeePerGas)
+      tip = req.maxFeePerGas;
     data.maxPriorityFeePerGas = tip;
     data.maxFeePerGas = req.maxFeePerGas ?? base * 2n + tip;
-  } else data.gasPrice = req.gasPrice ?? DEFAULT_GAS_PRICE;
+  } else data.gasPrice = req.gasPrice ?? (hardhat ? hardhatGasPrice(kernel) : DEFAULT_GAS_PRICE);
   if (type >= 1 && req.accessList) {
     data.accessList = req.accessList.map((a) => ({
       address: a.address.toString(),
