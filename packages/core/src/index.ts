@@ -89,6 +89,13 @@ export { dayOf } from './index/indexKeys.js';
 export type { Progress } from './index/progress.js';
 export { CallFrameTracer } from './trace/CallFrameTracer.js';
 export {
+  ETHEREUMJS_VERSION,
+  EngineInternalsError,
+  checkEngineInternals,
+  paramsTable,
+  precompileTable,
+} from './evm/internals.js';
+export {
   type CallFrame,
   type CallType,
   type FrameLog,

@@ -4,6 +4,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { ChainService, VirtualBlocks } from '../chain/ChainService.js';
 import type { StoredBlock } from '../chain/types.js';
 import type { EventBus } from '../events/EventBus.js';
+import { setCachedHeaderHash } from '../evm/internals.js';
 import { Lru } from '../util/Lru.js';
 import { readU64, u64 } from '../util/hex.js';
 import { baseFeeSchedule, excessBlobGasSchedule } from './emptyBlockFees.js';
@@ -201,7 +202,7 @@ export class ReservedBlocks implements VirtualBlocks {
     );
     // The header's hash is the range's identifier (see the class comment); @ethereumjs reads
     // it from this cache once set, so block.hash() and header.hash() agree with sb.hash.
-    (block.header as unknown as { cache: { hash?: Uint8Array } }).cache.hash = hash;
+    setCachedHeaderHash(block.header, hash);
     const size = block.serialize().length;
     return {
       block,

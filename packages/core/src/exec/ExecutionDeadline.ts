@@ -1,4 +1,5 @@
 import { type EVM, EVMError } from '@ethereumjs/evm';
+import { opcodeTable } from '../evm/internals.js';
 
 /** JUMP and JUMPI: every loop runs through one of them. */
 const LOOP_OPS = [0x56, 0x57];
@@ -43,7 +44,7 @@ export class ExecutionDeadline {
   arm(evm: EVM): () => void {
     this.end = performance.now() + this.ms;
     this.lastSlice = performance.now();
-    const map = (evm as unknown as { _opcodeMap: (OpEntry | undefined)[] })._opcodeMap;
+    const map = opcodeTable<OpEntry>(evm);
     const restore: (() => void)[] = [];
     for (const op of [...LOOP_OPS, ...FRAME_OPS]) {
       const entry = map[op];

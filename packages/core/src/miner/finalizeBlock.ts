@@ -16,6 +16,7 @@ import {
 import { type BlockBuilder, type RunTxResult, type VM, encodeReceipt } from '@ethereumjs/vm';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import { depositContractAddress, storageDiffLevels } from '../evm/internals.js';
 import { orderedTrieRoot } from '../trie/orderedTrieRoot.js';
 
 /** What finalize needs of the builder beyond its public API (see BuilderInternals in assembleBlock.ts). */
@@ -72,11 +73,9 @@ async function queueIsIdle(vm: VM, param: string): Promise<boolean> {
  * level, in StorageCache._diffCache keyed by unprefixed address hex.
  */
 function hasCachedStorage(vm: VM, a: Address): boolean {
-  const caches = (vm.stateManager as unknown as { _caches?: { storage?: { _diffCache?: Map<string, unknown>[] } } })
-    ._caches;
-  const diffs = caches?.storage?._diffCache;
+  const diffs = storageDiffLevels(vm.stateManager);
   // Without a readable cache, be safe: the caller reads the slots.
-  if (!Array.isArray(diffs)) return true;
+  if (!diffs) return true;
   const key = bytesToUnprefixedHex(a.bytes);
   for (const m of diffs) if (m.has(key)) return true;
   return false;
@@ -105,8 +104,7 @@ async function rememberIdleRoots(vm: VM): Promise<void> {
 export async function requestsAreIdle(vm: VM, common: Common, results: RunTxResult[]): Promise<boolean> {
   if (!common.isActivatedEIP(7685)) return true;
   if (common.isActivatedEIP(8282)) return false;
-  const chainParams = (common as unknown as { _chainParams: { depositContractAddress?: string } })._chainParams;
-  const deposit = (chainParams.depositContractAddress ?? Mainnet.depositContractAddress ?? '').toLowerCase();
+  const deposit = (depositContractAddress(common) ?? Mainnet.depositContractAddress ?? '').toLowerCase();
   for (const r of results) {
     for (const log of r.receipt.logs) if (bytesToHex(log[0]) === deposit) return false;
   }

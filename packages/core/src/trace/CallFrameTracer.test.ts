@@ -3,6 +3,7 @@ import { bytesToHex, createAddressFromString, generateAddress, hexToBytes } from
 import { runTx } from '@ethereumjs/vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setBalance, setCode } from '../dev/stateEdits.js';
+import { opcodeTable } from '../evm/internals.js';
 import { scratchVm } from '../exec/scratchVm.js';
 import { createKernel } from '../kernel/createKernel.js';
 import type { Kernel } from '../kernel/Kernel.js';
@@ -138,12 +139,12 @@ describe('CallFrameTracer', () => {
       number: head.header.number,
       timestamp: head.header.timestamp,
     });
-    const before = (vm.evm as unknown as { _opcodeMap: unknown[] })._opcodeMap;
+    const before = opcodeTable(vm.evm);
     const tracer = new CallFrameTracer(vm.evm);
     tracer.attach();
-    expect((vm.evm as unknown as { _opcodeMap: unknown[] })._opcodeMap).not.toBe(before);
+    expect(opcodeTable(vm.evm)).not.toBe(before);
     tracer.detach();
-    expect((vm.evm as unknown as { _opcodeMap: unknown[] })._opcodeMap).toBe(before);
+    expect(opcodeTable(vm.evm)).toBe(before);
     expect(vm.evm.events.listenerCount('beforeMessage')).toBe(0);
     expect(vm.evm.events.listenerCount('afterMessage')).toBe(0);
   });

@@ -1,8 +1,9 @@
 import type { EVM, Message } from '@ethereumjs/evm';
 import { type Address, bytesToHex } from '@ethereumjs/util';
+import { codeAddressOf, frameLogs, opcodeTable, runningContractBalance, setOpcodeTable } from '../evm/internals.js';
 import type { CallFrame, CallType, FrameLog } from './callFrames.js';
 
-/** What @ethereumjs/evm 10 keeps per opcode in `evm._opcodeMap` (the interpreter reads it per run). */
+/** What @ethereumjs/evm 10 keeps per opcode in its opcode table (evm/internals.ts; the interpreter reads it per run). */
 interface OpEntry {
   opcodeInfo: unknown;
   opHandler: (runState: RunStateView, common: unknown) => unknown;
@@ -14,13 +15,7 @@ interface RunStateView {
   stack: { peek(n?: number): bigint[] };
   interpreter: {
     getAddress(): Address;
-    _env: { contract: { balance: bigint } };
-    _result: { logs: [Uint8Array, Uint8Array[], Uint8Array][] };
   };
-}
-
-interface EvmInternals {
-  _opcodeMap: OpEntry[];
 }
 
 interface MessageResult {
@@ -67,13 +62,12 @@ export class CallFrameTracer {
 
   attach(): void {
     if (this.ourMap) return;
-    const internals = this.evm as unknown as EvmInternals;
-    this.savedMap = internals._opcodeMap;
-    const map = [...internals._opcodeMap];
+    this.savedMap = opcodeTable<OpEntry>(this.evm) as OpEntry[];
+    const map = [...this.savedMap];
     for (const [op, type] of CALL_OPS) map[op] = this.wrap(map[op], () => this.markCall(type));
     map[SELFDESTRUCT] = this.wrapSelfdestruct(map[SELFDESTRUCT]);
     if (this.options.withLogs) for (const op of LOG_OPS) map[op] = this.wrapLog(map[op]);
-    internals._opcodeMap = map;
+    setOpcodeTable(this.evm, map);
     this.ourMap = map;
     this.evm.events.on('beforeMessage', this.onBefore);
     this.evm.events.on('afterMessage', this.onAfter);
@@ -81,9 +75,8 @@ export class CallFrameTracer {
 
   detach(): void {
     if (!this.ourMap) return;
-    const internals = this.evm as unknown as EvmInternals;
     // A hardfork change rebuilds the map; only put back the one we replaced.
-    if (internals._opcodeMap === this.ourMap && this.savedMap) internals._opcodeMap = this.savedMap;
+    if (opcodeTable(this.evm) === this.ourMap && this.savedMap) setOpcodeTable(this.evm, this.savedMap);
     this.evm.events.off('beforeMessage', this.onBefore);
     this.evm.events.off('afterMessage', this.onAfter);
     this.ourMap = undefined;
@@ -189,7 +182,7 @@ export class CallFrameTracer {
             type: 'SELFDESTRUCT',
             from: runState.interpreter.getAddress().toString(),
             to: `0x${(beneficiary & ADDRESS_MASK).toString(16).padStart(40, '0')}`,
-            value: runState.interpreter._env.contract.balance,
+            value: runningContractBalance(runState),
             gas: 0n,
             gasUsed: 0n,
             input: EMPTY,
@@ -212,7 +205,7 @@ export class CallFrameTracer {
       opHandler(runState, common) {
         const r = original(runState, common);
         const frame = self.stack[self.stack.length - 1];
-        const logs = runState.interpreter._result.logs;
+        const logs = frameLogs(runState);
         const log = logs[logs.length - 1];
         if (frame && log) {
           const entry: FrameLog = {
@@ -229,9 +222,9 @@ export class CallFrameTracer {
   }
 }
 
-/** DELEGATECALL and CALLCODE run the code of `_codeAddress` in the caller's context; geth names that address. */
+/** DELEGATECALL and CALLCODE run the code of the message's code address in the caller's context; geth names that address. */
 function calleeOf(type: CallType, message: Message): string {
-  const callee = type === 'DELEGATECALL' || type === 'CALLCODE' ? (message._codeAddress ?? message.to) : message.to;
+  const callee = type === 'DELEGATECALL' || type === 'CALLCODE' ? (codeAddressOf(message) ?? message.to) : message.to;
   return callee?.toString() ?? '';
 }
 

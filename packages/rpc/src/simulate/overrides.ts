@@ -1,4 +1,4 @@
-import { AshlarError, ErrorCodes, applyStateOverrides } from '@ashlar/core';
+import { AshlarError, ErrorCodes, applyStateOverrides, precompileTable } from '@ashlar/core';
 import type { VM } from '@ethereumjs/vm';
 import type { StateOverrideParam } from '../params/index.js';
 
@@ -13,12 +13,12 @@ const unprefixed = (a: string): string => a.replace(/^0x/, '').toLowerCase();
  */
 export function splitPrecompileTables(vm: VM, warm: PrecompileMap): void {
   const evm = vm.evm as unknown as {
-    _precompiles: PrecompileMap;
     getPrecompile(address: { bytes: Uint8Array } | string): unknown;
   };
+  const running = precompileTable(vm.evm);
   Object.defineProperty(evm, 'precompiles', { get: () => warm, configurable: true });
   evm.getPrecompile = (address) =>
-    evm._precompiles.get(
+    running.get(
       typeof address === 'string' ? unprefixed(address).padStart(40, '0') : Buffer.from(address.bytes).toString('hex'),
     );
 }
@@ -35,7 +35,7 @@ export async function applySimOverrides(
   basePrecompiles: PrecompileMap,
 ): Promise<void> {
   // Every block starts from the base block's precompiles; its overrides then change them.
-  const precompiles = (vm.evm as unknown as { _precompiles: PrecompileMap })._precompiles;
+  const precompiles: PrecompileMap = precompileTable(vm.evm);
   precompiles.clear();
   for (const [k, v] of basePrecompiles) precompiles.set(k, v);
   if (!overrides) return;

@@ -1,4 +1,4 @@
-import { type CallRequest, accessListField, authorizationListField } from '@ashlar/core';
+import { type CallRequest, accessListField, authorizationListField, paramsTable } from '@ashlar/core';
 import type { Common } from '@ethereumjs/common';
 import { type TypedTransaction, createTx } from '@ethereumjs/tx';
 import { type Address, bytesToHex } from '@ethereumjs/util';
@@ -58,7 +58,6 @@ export function simTransaction(
  * detached from the one the chain's Common shares, so nothing outside this Common changes.
  */
 export function liftTxGasCap(common: Common): void {
-  const c = common as unknown as { _params: Record<string, unknown> };
-  common.resetParams(JSON.parse(JSON.stringify(c._params)));
+  common.resetParams(JSON.parse(JSON.stringify(paramsTable(common))));
   common.updateParams({ 7825: { maxTransactionGasLimit: Number.MAX_SAFE_INTEGER } });
 }

@@ -1,4 +1,12 @@
-import { AshlarError, ErrorCodes, type Kernel, type StoredBlock, decodeRevertReason, scratchVm } from '@ashlar/core';
+import {
+  AshlarError,
+  ErrorCodes,
+  type Kernel,
+  type StoredBlock,
+  decodeRevertReason,
+  precompileTable,
+  scratchVm,
+} from '@ashlar/core';
 import { Block, type HeaderData, createBlock } from '@ethereumjs/block';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { Address, bytesToHex } from '@ethereumjs/util';
@@ -57,7 +65,7 @@ export async function simulate(kernel: Kernel, base: StoredBlock, opts: SimOptio
   const root = chain.isHead(base) ? chain.headStateRoot : baseHeader.stateRoot;
   const vm = await scratchVm(chain, root, { number: plan[0].number, timestamp: plan[0].time });
   liftTxGasCap(vm.common);
-  const basePrecompiles = new Map((vm.evm as unknown as { _precompiles: Map<string, unknown> })._precompiles);
+  const basePrecompiles = new Map(precompileTable(vm.evm));
   splitPrecompileTables(vm, basePrecompiles);
   const simulated = new Map<bigint, Block>();
   answerBlockHashFrom(vm, simulated);

@@ -1,0 +1,265 @@
+/**
+ * Every place Ashlar reaches past the public API of @ethereumjs/* — protected or `_`-prefixed
+ * fields — goes through this module, and nowhere else. Those fields are not covered by semver:
+ * a minor release may rename them and silently break call time limits (ExecutionDeadline),
+ * call-frame tracing (CallFrameTracer), eth_simulateV1 (precompile moves, gas-cap lift) and the
+ * idle-requests shortcut of block building. So the @ethereumjs packages are pinned to one exact
+ * version (ETHEREUMJS_VERSION, the same in every package.json), and `checkEngineInternals()`
+ * runs at kernel start: it reads the installed versions and probes each field on fresh objects,
+ * failing with a message that names the expected and found versions. To upgrade, see
+ * docs/architecture.md, "Upgrading @ethereumjs".
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { type BlockHeader, createBlockHeader } from '@ethereumjs/block';
+import { Common, Mainnet } from '@ethereumjs/common';
+import { type EVMInterface, Message, type PrecompileFunc, createEVM } from '@ethereumjs/evm';
+import { Caches, MerkleStateManager } from '@ethereumjs/statemanager';
+import { Address } from '@ethereumjs/util';
+
+/** The one @ethereumjs version whose internals this module was written against. */
+export const ETHEREUMJS_VERSION = '10.1.3';
+
+/** The @ethereumjs packages @ashlar/core depends on (all released together, same version). */
+export const ETHEREUMJS_PACKAGES = [
+  'block',
+  'common',
+  'evm',
+  'mpt',
+  'rlp',
+  'statemanager',
+  'tx',
+  'util',
+  'vm',
+] as const;
+
+// ---------------------------------------------------------------------------------------------
+// EVM: the opcode table and the precompile table
+
+/** The least an entry of EVM._opcodeMap has (the interpreter calls `opHandler(runState, common)`). */
+export interface OpcodeEntryView {
+  opcodeInfo: unknown;
+  opHandler: unknown;
+}
+
+/**
+ * EVM._opcodeMap, the live table the interpreter looks each opcode up in (indexed by opcode;
+ * holes for undefined opcodes). Callers name the view of an entry they rely on; entries may be
+ * replaced or their handler wrapped, and the EVM uses the change from its next opcode on.
+ */
+export function opcodeTable<E extends OpcodeEntryView = OpcodeEntryView>(evm: EVMInterface): (E | undefined)[] {
+  return (evm as unknown as { _opcodeMap: (E | undefined)[] })._opcodeMap;
+}
+
+/** Replaces EVM._opcodeMap (a hardfork change rebuilds it, so put back only what you replaced). */
+export function setOpcodeTable(evm: EVMInterface, table: readonly (OpcodeEntryView | undefined)[]): void {
+  (evm as unknown as { _opcodeMap: readonly (OpcodeEntryView | undefined)[] })._opcodeMap = table;
+}
+
+/**
+ * EVM._precompiles, the live table of addresses that run a precompile, keyed by unprefixed
+ * lowercase address hex. Changing it changes which addresses run which precompile; the public
+ * `evm.precompiles` getter returns this same map.
+ */
+export function precompileTable(evm: EVMInterface): Map<string, PrecompileFunc> {
+  return (evm as unknown as { _precompiles: Map<string, PrecompileFunc> })._precompiles;
+}
+
+/** What the interpreter passes an opcode handler as `runState`, as far as `interpreter` goes. */
+interface RunStateWithInterpreter {
+  interpreter: unknown;
+}
+
+interface InterpreterInternals {
+  _env: { contract: { balance: bigint } };
+  _result: { logs: [Uint8Array, Uint8Array[], Uint8Array][] };
+}
+
+/** Balance of the contract whose code runs (Interpreter._env.contract), as SELFDESTRUCT sends it. */
+export function runningContractBalance(runState: RunStateWithInterpreter): bigint {
+  return (runState.interpreter as InterpreterInternals)._env.contract.balance;
+}
+
+/** The logs the running frame emitted so far (Interpreter._result.logs): [address, topics, data]. */
+export function frameLogs(runState: RunStateWithInterpreter): [Uint8Array, Uint8Array[], Uint8Array][] {
+  return (runState.interpreter as InterpreterInternals)._result.logs;
+}
+
+/** Message._codeAddress: whose code a DELEGATECALL / CALLCODE message runs (undefined otherwise). */
+export function codeAddressOf(message: Message): Address | undefined {
+  return (message as unknown as { _codeAddress?: Address })._codeAddress;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Common: chain parameters and the EIP parameter table
+
+/** The chain's deposit contract (Common._chainParams.depositContractAddress), if it names one. */
+export function depositContractAddress(common: Common): string | undefined {
+  return (common as unknown as { _chainParams: { depositContractAddress?: string } })._chainParams
+    .depositContractAddress;
+}
+
+/** Common._params, the EIP parameter table (shared between copies of a Common until reset). */
+export function paramsTable(common: Common): Record<string, unknown> {
+  return (common as unknown as { _params: Record<string, unknown> })._params;
+}
+
+// ---------------------------------------------------------------------------------------------
+// State manager and block header caches
+
+/**
+ * The storage cache's uncommitted writes, one map per checkpoint level keyed by unprefixed
+ * address hex (MerkleStateManager._caches.storage._diffCache); undefined without a storage cache.
+ */
+export function storageDiffLevels(stateManager: unknown): readonly ReadonlyMap<string, unknown>[] | undefined {
+  const caches = (stateManager as { _caches?: { storage?: { _diffCache?: Map<string, unknown>[] } } })._caches;
+  const levels = caches?.storage?._diffCache;
+  return Array.isArray(levels) ? levels : undefined;
+}
+
+/** Sets the hash BlockHeader.hash() answers from its cache (a header whose hash is given, not computed). */
+export function setCachedHeaderHash(header: BlockHeader, hash: Uint8Array): void {
+  (header as unknown as { cache: { hash?: Uint8Array } }).cache.hash = hash;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The startup check
+
+/** Installed version of each @ethereumjs package (undefined when it cannot be found). */
+export type InstalledVersions = Partial<Record<(typeof ETHEREUMJS_PACKAGES)[number], string | undefined>>;
+
+/** Objects of the installed packages to probe the fields on (fresh ones in `checkEngineInternals`). */
+export interface InternalsProbe {
+  evm: unknown;
+  common: unknown;
+  stateManager: unknown;
+  header: unknown;
+  message: unknown;
+  /** `runState.interpreter` as an opcode handler sees it. */
+  interpreter: unknown;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const field = (o: unknown, name: string): unknown => (isObject(o) ? o[name] : undefined);
+
+/** The fields this module uses that `probe` lacks (or holds in another shape), as `Class.field`. */
+export function missingInternals(probe: InternalsProbe): string[] {
+  const missing: string[] = [];
+  const opcodes = field(probe.evm, '_opcodeMap');
+  const stop = Array.isArray(opcodes) ? opcodes[0] : undefined;
+  if (!isObject(stop) || typeof stop.opHandler !== 'function' || !isObject(stop.opcodeInfo)) {
+    missing.push('EVM._opcodeMap');
+  }
+  if (!(field(probe.evm, '_precompiles') instanceof Map)) missing.push('EVM._precompiles');
+  if (!isObject(field(probe.common, '_chainParams'))) missing.push('Common._chainParams');
+  if (!isObject(field(probe.common, '_params'))) missing.push('Common._params');
+  if (!Array.isArray(field(field(field(probe.stateManager, '_caches'), 'storage'), '_diffCache'))) {
+    missing.push('MerkleStateManager._caches.storage._diffCache');
+  }
+  if (!isObject(field(probe.header, 'cache'))) missing.push('BlockHeader.cache');
+  if (!(field(probe.message, '_codeAddress') instanceof Address)) missing.push('Message._codeAddress');
+  if (typeof field(field(field(probe.interpreter, '_env'), 'contract'), 'balance') !== 'bigint') {
+    missing.push('Interpreter._env.contract.balance');
+  }
+  if (!Array.isArray(field(field(probe.interpreter, '_result'), 'logs'))) missing.push('Interpreter._result.logs');
+  return missing;
+}
+
+/** `@ethereumjs/x found` for each package not at ETHEREUMJS_VERSION. */
+export function versionMismatches(installed: InstalledVersions): string[] {
+  return ETHEREUMJS_PACKAGES.filter((p) => installed[p] !== ETHEREUMJS_VERSION).map(
+    (p) => `@ethereumjs/${p} ${installed[p] ?? '(not found)'}`,
+  );
+}
+
+/** Thrown at kernel start when the installed @ethereumjs packages are not the ones Ashlar was written against. */
+export class EngineInternalsError extends Error {
+  override readonly name = 'EngineInternalsError';
+}
+
+/** Throws EngineInternalsError naming the expected and found versions unless versions and fields are all as expected. */
+export function assertEngineInternals(installed: InstalledVersions, probe: InternalsProbe): void {
+  const versions = versionMismatches(installed);
+  const missing = missingInternals(probe);
+  if (versions.length === 0 && missing.length === 0) return;
+  const found = ETHEREUMJS_PACKAGES.map((p) => `@ethereumjs/${p} ${installed[p] ?? '(not found)'}`).join(', ');
+  throw new EngineInternalsError(
+    `@ashlar/core needs @ethereumjs/* ${ETHEREUMJS_VERSION} exactly (it uses their internal fields, ` +
+      `see packages/core/src/evm/internals.ts); found ${found}.` +
+      (versions.length > 0 ? ` Not ${ETHEREUMJS_VERSION}: ${versions.join(', ')}.` : '') +
+      (missing.length > 0 ? ` Missing or changed fields: ${missing.join(', ')}.` : '') +
+      ` Install the pinned versions (npm ci), or follow "Upgrading @ethereumjs" in docs/architecture.md.`,
+  );
+}
+
+/** Reads the version of each installed @ethereumjs package, resolved from this module as core's imports are. */
+export function installedEthereumjsVersions(): InstalledVersions {
+  const out: InstalledVersions = {};
+  for (const p of ETHEREUMJS_PACKAGES) out[p] = installedVersion(`@ethereumjs/${p}`);
+  return out;
+}
+
+function installedVersion(name: string): string | undefined {
+  // The packages export only "." (not ./package.json): walk up from the resolved entry.
+  let dir: string;
+  try {
+    dir = dirname(createRequire(import.meta.url).resolve(name));
+  } catch {
+    return undefined;
+  }
+  for (;;) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === name) return pkg.version;
+    } catch {
+      // no package.json at this level
+    }
+    const up = dirname(dir);
+    if (up === dir) return undefined;
+    dir = up;
+  }
+}
+
+/** Fresh objects of the installed packages, with `runState.interpreter` caught while a STOP runs. */
+async function freshProbe(): Promise<InternalsProbe> {
+  const common = new Common({ chain: Mainnet });
+  const evm = await createEVM({ common });
+  let interpreter: unknown;
+  const table = opcodeTable<{ opcodeInfo: unknown; opHandler: (...args: unknown[]) => unknown }>(evm);
+  const stop = table[0];
+  if (stop && typeof stop.opHandler === 'function') {
+    const original = stop.opHandler;
+    table[0] = {
+      ...stop,
+      opHandler: (...args: unknown[]) => {
+        interpreter = (args[0] as RunStateWithInterpreter).interpreter;
+        return original(...args);
+      },
+    };
+    try {
+      await evm.runCode({ code: Uint8Array.of(0x00), gasLimit: 21_000n });
+    } finally {
+      table[0] = stop;
+    }
+  }
+  return {
+    evm,
+    common,
+    stateManager: new MerkleStateManager({ caches: new Caches() }),
+    header: createBlockHeader({}, { common }),
+    message: new Message({ codeAddress: new Address(new Uint8Array(20)), gasLimit: 0n }),
+    interpreter,
+  };
+}
+
+let checked: Promise<void> | undefined;
+
+/**
+ * Checks, once per process, that the installed @ethereumjs packages are ETHEREUMJS_VERSION and
+ * have every internal field this module uses; rejects with EngineInternalsError otherwise.
+ */
+export function checkEngineInternals(): Promise<void> {
+  checked ??= (async () => assertEngineInternals(installedEthereumjsVersions(), await freshProbe()))();
+  return checked;
+}
