@@ -534,6 +534,7 @@ describe('search, stats, config, main page, withdrawals', () => {
     expect(chart.chart_data[0]).toEqual({
       date: new Date(Number(k.chain.head.block.header.timestamp) * 1000).toISOString().slice(0, 10),
       tx_count: Number(totals?.txCount),
+      transactions_count: Number(totals?.txCount),
     });
     expect(chart.chart_data[0].date > chart.chart_data[1].date).toBe(true);
     const market = await apiOk(k, '/api/v2/stats/charts/market');

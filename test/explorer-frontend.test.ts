@@ -1,0 +1,205 @@
+// The endpoints Blockscout's web frontend (v2.0.3) asks for beyond spec §4.2, checked value by
+// value against what JSON-RPC says of the same chain (their shapes are checked in
+// explorer-conformance.test.ts against Blockscout's OpenAPI 10.2.6).
+import type { Kernel } from '@ashlar/core';
+import { Interface } from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadArtifact } from './helpers/contracts.js';
+import {
+  type Body,
+  type Hex,
+  type RichChain,
+  addPending,
+  api,
+  apiOk,
+  buildRichChain,
+  explorerKernel,
+} from './helpers/explorerChain.js';
+
+let k: Kernel;
+let rc: RichChain;
+
+const rpc = <T = Body>(method: string, params: unknown[] = []): Promise<T> => k.request<T>({ method, params });
+const hexOf = (n: number | bigint): Hex => `0x${n.toString(16)}`;
+
+beforeAll(async () => {
+  k = await explorerKernel();
+  rc = await buildRichChain(k);
+});
+
+afterAll(() => k.close());
+
+/** An ERC-20 balance by eth_call at a block. */
+async function tokenBalance(token: Hex, holder: Hex, block: Hex): Promise<bigint> {
+  const abi = new Interface(loadArtifact('Token').abi);
+  const out = await rpc<Hex>('eth_call', [{ to: token, data: abi.encodeFunctionData('balanceOf', [holder]) }, block]);
+  return BigInt(out);
+}
+
+describe('what Blockscout’s frontend asks for', () => {
+  it('/config/backend-version names the node', async () => {
+    const body = await apiOk(k, '/api/v2/config/backend-version');
+    expect(body.backend_version).toMatch(/^ashlar\/\d+\.\d+\.\d+/);
+  });
+
+  it('/transactions/stats sums the last 24 hours of blocks as JSON-RPC lists them', async () => {
+    const head = await rpc('eth_getBlockByNumber', ['latest', false]);
+    let count = 0;
+    let fees = 0n;
+    for (let n = Number(head.number); n >= 0; n--) {
+      const b = await rpc('eth_getBlockByNumber', [hexOf(n), false]);
+      if (BigInt(b.timestamp) < BigInt(head.timestamp) - 86_400n) break;
+      count += b.transactions.length;
+      for (const h of b.transactions) {
+        const r = await rpc('eth_getTransactionReceipt', [h]);
+        fees += BigInt(r.gasUsed) * BigInt(r.effectiveGasPrice);
+      }
+    }
+    const body = await apiOk(k, '/api/v2/transactions/stats');
+    expect(body.transactions_count_24h).toBe(String(count));
+    expect(body.transaction_fees_sum_24h).toBe(fees.toString());
+    expect(body.transaction_fees_avg_24h).toBe((fees / BigInt(count)).toString());
+    expect(body.pending_transactions_count).toBe('0');
+
+    // Two days later only the new block counts: the window moves with the head.
+    await rpc('evm_increaseTime', [2 * 86_400]);
+    const h = await rc.d.send({ to: rc.d.accounts[3], value: 1n });
+    const r = await rpc('eth_getTransactionReceipt', [h]);
+    const later = await apiOk(k, '/api/v2/transactions/stats');
+    expect(later.transactions_count_24h).toBe('1');
+    expect(later.transaction_fees_sum_24h).toBe((BigInt(r.gasUsed) * BigInt(r.effectiveGasPrice)).toString());
+  });
+
+  it('/transactions/stats is a route of its own, not a malformed hash', async () => {
+    const res = await api(k, '/api/v2/transactions/stats');
+    expect(res.status).toBe(200);
+    expect(res.body).not.toHaveProperty('errors');
+  });
+
+  it('/addresses/{hash}/tabs-counters counts each tab, capped at 51 as Blockscout', async () => {
+    const logs = await rpc<Body[]>('eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest', address: rc.multi }]);
+    expect(logs.length).toBeGreaterThan(0);
+    const multi = await apiOk(k, `/api/v2/addresses/${rc.multi}/tabs-counters`);
+    expect(multi.logs_count).toBe(Math.min(51, logs.length));
+    const [a, , c] = rc.d.accounts;
+    const nonce = Number(await rpc<Hex>('eth_getTransactionCount', [a, 'latest']));
+    const counters = await apiOk(k, `/api/v2/addresses/${a}/counters`);
+    const tabs = await apiOk(k, `/api/v2/addresses/${a}/tabs-counters`);
+    expect(tabs.transactions_count).toBe(Math.min(51, Number(counters.transactions_count)));
+    expect(Number(counters.transactions_count)).toBeGreaterThanOrEqual(Math.min(51, nonce));
+    // c holds the ERC-20, the ERC-721 #1 and ERC-1155 ids 1, 2, 3 and 7.
+    const holdings = await apiOk(k, `/api/v2/addresses/${c}/tabs-counters`);
+    expect(holdings.token_balances_count).toBe(6);
+    const unknown = await apiOk(k, '/api/v2/addresses/0x00000000000000000000000000000000deadbeef/tabs-counters');
+    expect(Object.values(unknown)).toEqual(Object.values(unknown).map(() => 0));
+    expect((await api(k, '/api/v2/addresses/0x12/tabs-counters')).status).toBe(422);
+  });
+
+  it('/addresses/{hash}/coin-balance-history-by-day ends with today’s balance', async () => {
+    const b = rc.d.accounts[1];
+    const body = await apiOk(k, `/api/v2/addresses/${b}/coin-balance-history-by-day`);
+    expect(body.days).toBe(10);
+    expect(body.items).toHaveLength(10);
+    const head = await rpc('eth_getBlockByNumber', ['latest', false]);
+    const today = new Date(Number(head.timestamp) * 1000).toISOString().slice(0, 10);
+    expect(body.items[9].date).toBe(today);
+    expect(body.items[9].value).toBe(BigInt(await rpc<Hex>('eth_getBalance', [b, 'latest'])).toString());
+    const dates = body.items.map((i: Body) => Date.parse(i.date));
+    for (let i = 1; i < dates.length; i++) expect(dates[i] - dates[i - 1]).toBe(86_400_000);
+  });
+
+  it('/transactions/{hash}/state-changes gives the balances JSON-RPC reads before and after', async () => {
+    const [a, b] = rc.d.accounts;
+    const receipt = await rpc('eth_getTransactionReceipt', [rc.transferTx]);
+    const block = await rpc('eth_getBlockByNumber', [receipt.blockNumber, false]);
+    const prev = hexOf(BigInt(receipt.blockNumber) - 1n);
+    const at = receipt.blockNumber as Hex;
+    const body = await apiOk(k, `/api/v2/transactions/${rc.transferTx}/state-changes`);
+    expect(body.next_page_params).toBeNull();
+    const find = (type: string, who: string) =>
+      body.items.find((x: Body) => x.type === type && x.address.hash.toLowerCase() === who.toLowerCase());
+
+    const sender = find('coin', a);
+    expect(sender.balance_before).toBe(BigInt(await rpc<Hex>('eth_getBalance', [a, prev])).toString());
+    expect(sender.balance_after).toBe(BigInt(await rpc<Hex>('eth_getBalance', [a, at])).toString());
+    expect(BigInt(sender.change)).toBe(-BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice));
+    expect(sender.is_miner).toBe(false);
+
+    const miner = find('coin', block.miner);
+    expect(miner.is_miner).toBe(true);
+    const tip = BigInt(receipt.effectiveGasPrice) - BigInt(block.baseFeePerGas);
+    expect(BigInt(miner.change)).toBe(tip * BigInt(receipt.gasUsed));
+
+    for (const holder of [a, b]) {
+      const t = find('token', holder);
+      expect(t.token.address_hash.toLowerCase()).toBe(rc.token.toLowerCase());
+      expect(t.balance_before).toBe((await tokenBalance(rc.token, holder, prev)).toString());
+      expect(t.balance_after).toBe((await tokenBalance(rc.token, holder, at)).toString());
+    }
+    expect(BigInt(find('token', b).change)).toBe(100n * 10n ** 18n);
+    // The token contract's own coin balance did not move: left out, as unchanged balances are.
+    expect(find('coin', rc.token)).toBeUndefined();
+  });
+
+  it('/transactions/{hash}/state-changes of ERC-1155 batches and pending transactions', async () => {
+    const b = rc.d.accounts[1];
+    const body = await apiOk(k, `/api/v2/transactions/${rc.batchTx}/state-changes`);
+    const ids = body.items.filter((x: Body) => x.type === 'token' && x.address.hash.toLowerCase() === b.toLowerCase());
+    // mintBatch gave b 5 of each of 60 ids: 60 token rows, on two pages after the coin rows.
+    const all = [...body.items];
+    let next = body.next_page_params;
+    while (next) {
+      const page = await apiOk(k, `/api/v2/transactions/${rc.batchTx}/state-changes?items_count=${next.items_count}`);
+      all.push(...page.items);
+      next = page.next_page_params;
+    }
+    const tokenRows = all.filter((x: Body) => x.type === 'token');
+    expect(tokenRows).toHaveLength(60);
+    expect(ids.every((x: Body) => x.balance_before === '0' && x.balance_after === '5' && x.change === '5')).toBe(true);
+    expect(new Set(tokenRows.map((x: Body) => x.token_id)).size).toBe(60);
+    expect((await api(k, `/api/v2/transactions/0x${'ab'.repeat(32)}/state-changes`)).status).toBe(404);
+    expect((await api(k, `/api/v2/transactions/${rc.batchTx}/state-changes?items_count=x`)).status).toBe(422);
+  });
+
+  it('/transactions/{hash}/summary says what the transaction did, in Blockscout’s template form', async () => {
+    const value = await apiOk(k, `/api/v2/transactions/${rc.valueTx}/summary`);
+    expect(value.success).toBe(true);
+    const [send] = value.data.summaries;
+    expect(send.summary_template).toContain('{native}');
+    expect(send.summary_template_variables.amount).toEqual({ type: 'currency', value: '1' });
+    const tx = await rpc('eth_getTransactionByHash', [rc.valueTx]);
+    expect(send.summary_template_variables.to_address.value.hash.toLowerCase()).toBe(tx.to);
+
+    const transfer = await apiOk(k, `/api/v2/transactions/${rc.transferTx}/summary`);
+    const moved = transfer.data.summaries.find((s: Body) => s.summary_template_variables.token);
+    expect(moved.summary_template_variables.amount.value).toBe('100');
+    expect(moved.summary_template_variables.token.value.symbol).toBe('ASH');
+
+    const deploy = await apiOk(k, `/api/v2/transactions/${rc.tokenDeploy}/summary`);
+    const receipt = await rpc('eth_getTransactionReceipt', [rc.tokenDeploy]);
+    const created = deploy.data.summaries[0].summary_template_variables.contract_address.value.hash;
+    expect(created.toLowerCase()).toBe(receipt.contractAddress);
+  });
+
+  it('/addresses/{hash}/tokens?type= answers empty for the token types Blockscout knows and this chain has none of', async () => {
+    const [a] = rc.d.accounts;
+    for (const type of ['ERC-404', 'ERC-7984', '[ERC-404]']) {
+      const res = await api(k, `/api/v2/addresses/${a}/tokens?type=${type}`);
+      expect(res.status, type).toBe(200);
+      expect(res.body).toEqual({ items: [], next_page_params: null });
+    }
+    const mixed = await apiOk(k, `/api/v2/addresses/${a}/tokens?type=ERC-20,ERC-404`);
+    expect(mixed.items.map((i: Body) => i.token.type)).toEqual(['ERC-20']);
+    expect((await apiOk(k, `/api/v2/addresses/${a}/token-transfers?type=ERC-404`)).items).toEqual([]);
+    expect((await apiOk(k, '/api/v2/tokens?type=ERC-7984')).items).toEqual([]);
+    expect((await api(k, `/api/v2/addresses/${a}/tokens?type=ERC-999`)).status).toBe(422);
+  });
+
+  it('counts pooled transactions in /transactions/stats', async () => {
+    const pending = await addPending(rc.d, 2);
+    const body = await apiOk(k, '/api/v2/transactions/stats');
+    expect(body.pending_transactions_count).toBe(String(pending.length));
+    const status = await rpc('txpool_status');
+    expect(BigInt(body.pending_transactions_count)).toBe(BigInt(status.pending));
+  });
+});
