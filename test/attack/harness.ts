@@ -159,3 +159,12 @@ export function rssMiB(): number {
   (globalThis as { gc?: () => void }).gc?.();
   return Math.round(process.memoryUsage().rss / 2 ** 20);
 }
+
+/**
+ * After a burst of blocks the node does one-off catch-up work on the next request (about 2 s
+ * for 100 blocks, measured here: the explorer index); wait for it so a case measures its attack.
+ */
+export async function settle(node: AttackNode): Promise<void> {
+  await rpc(node.url, { jsonrpc: '2.0', id: 1, method: 'eth_getLogs', params: [{ fromBlock: 'latest' }] });
+  await new Promise((r) => setTimeout(r, 100));
+}

@@ -1,4 +1,4 @@
-import { type ParamParser, defineRpcMethod, toData, toQuantity } from '@ashlar/core';
+import { AshlarError, ErrorCodes, type ParamParser, defineRpcMethod, toData, toQuantity } from '@ashlar/core';
 import { getMerkleStateProof } from '@ethereumjs/statemanager';
 import { bytesToBigInt } from '@ethereumjs/util';
 import {
@@ -34,6 +34,14 @@ export const eth_getProof = defineRpcMethod({
   params: [address('address'), proofKeys('storageKeys'), withDefault(blockTagOrHash('block'), LATEST)],
   handler: async (ctx, [addr, keys, block]) => {
     const chain = ctx.kernel.chain;
+    // Each key is a trie walk and a proof of ~10 nodes: 70,000 of them held the loop for 11 s.
+    const maxKeys = ctx.kernel.options.rpc.maxProofKeys;
+    if (keys.length > maxKeys) {
+      throw new AshlarError(
+        ErrorCodes.LIMIT_EXCEEDED,
+        `too many storage keys: ${keys.length}, limit is ${maxKeys} (maxProofKeys, --max-proof-keys)`,
+      );
+    }
     const sb = await chain.requireBlock(toBlockRef(block));
     // The head's state can differ from its header after dev state edits; proofs follow the state.
     const root = chain.isHead(sb) ? chain.headStateRoot : sb.block.header.stateRoot;

@@ -65,10 +65,15 @@ export class FilterService {
     }));
   }
 
-  /** eth_getFilterChanges: what happened since the last poll; the poll keeps the filter alive. */
-  changes(id: string): unknown[] {
+  /**
+   * eth_getFilterChanges: what happened since the last poll; the poll keeps the filter alive.
+   * A log filter answers at most `maxLogs` (eth_getLogs' result limit) oldest first; the rest
+   * wait for the next poll, so no log is lost and no answer is larger than eth_getLogs'.
+   */
+  changes(id: string, maxLogs = Number.POSITIVE_INFINITY): unknown[] {
     const f = this.get(id);
     f.lastPoll = this.now();
+    if (f.kind === 'logs' && f.items.length > maxLogs) return f.items.splice(0, maxLogs);
     const out = f.items;
     f.items = [];
     return out;

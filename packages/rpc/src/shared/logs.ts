@@ -85,11 +85,23 @@ function contextLogs(ctx: LogContext, receipts: StoredReceipt[], f: LogFilter): 
   return out;
 }
 
+/** Matching logs in a block's receipts, counted without building them. */
+function countMatches(receipts: readonly { logs: readonly RawLog[] }[], f: LogFilter): number {
+  let n = 0;
+  for (const r of receipts) for (const log of r.logs) if (logMatches(log, f)) n++;
+  return n;
+}
+
+/** Longest stretch a query scans before it lets other clients in. */
+const SLICE_MS = 20;
+
 /**
  * Logs of blocks from..to that match, oldest first; more than `max` is an error naming the limit.
  * Blocks are found through their log contexts (one range scan over blocks that have logs, a
  * bloom test, receipts read only for candidates); blocks stored before log contexts existed are
- * read whole.
+ * read whole. Matches are counted first and logs built only when the count is within `max`: an
+ * over-limit query costs a scan, not `max` formatted logs (issue #20). Reads from memory resolve
+ * in microtasks, so the scan yields to the event loop every 20 ms.
  */
 export async function queryLogs(
   kernel: Kernel,
@@ -99,31 +111,49 @@ export async function queryLogs(
   max: number,
 ): Promise<RpcLog[]> {
   const chain = kernel.chain;
-  const out: RpcLog[] = [];
-  const push = (logs: RpcLog[]) => {
-    for (const l of logs) {
-      out.push(l);
-      if (out.length > max) {
-        throw new AshlarError(
-          ErrorCodes.LIMIT_EXCEEDED,
-          `query returned more than ${max} results; narrow the block range or the filter`,
-        );
-      }
+  const blocks: StoredBlock[] = [];
+  const contexts: { ctx: LogContext; receipts: StoredReceipt[] }[] = [];
+  let count = 0;
+  let slice = performance.now();
+  const tick = async () => {
+    if (performance.now() - slice <= SLICE_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    slice = performance.now();
+  };
+  const tally = (n: number) => {
+    count += n;
+    if (count > max) {
+      throw new AshlarError(
+        ErrorCodes.LIMIT_EXCEEDED,
+        `query returned more than ${max} results; narrow the block range or the filter`,
+      );
     }
   };
   const split = chain.logContextsFrom;
   for (let n = from; n <= to && n < split; n++) {
+    await tick();
     const sb = await chain.getBlock(n);
     if (!sb || sb.receipts.length === 0 || !bloomMayMatch(sb, f)) continue;
-    push(blockLogs(sb, f));
+    const matched = countMatches(sb.receipts, f);
+    if (matched === 0) continue;
+    tally(matched);
+    blocks.push(sb);
   }
   if (to >= split) {
     const start = from > split ? from : split;
     for (const ctx of await chain.store.logContexts(start, to)) {
+      await tick();
       if (!bloomMatches(new Bloom(ctx.bloom), f)) continue;
       const receipts = await chain.store.getReceipts(ctx.number);
-      if (receipts) push(contextLogs(ctx, receipts, f));
+      if (!receipts) continue;
+      const matched = countMatches(receipts, f);
+      if (matched === 0) continue;
+      tally(matched);
+      contexts.push({ ctx, receipts });
     }
   }
+  const out: RpcLog[] = [];
+  for (const sb of blocks) for (const l of blockLogs(sb, f)) out.push(l);
+  for (const { ctx, receipts } of contexts) for (const l of contextLogs(ctx, receipts, f)) out.push(l);
   return out;
 }
