@@ -68,9 +68,12 @@ export class ChainService {
   private tail: Promise<unknown> = Promise.resolve();
   /** Extra writes for each committed block (the explorer index), joined to the block's batch. */
   private readonly commitHooks: ((sb: StoredBlock) => StoreOp[] | Promise<StoreOp[]>)[] = [];
+  /** Told of each block once it is written, before any event listener (which may throw). */
+  private readonly committedHooks: ((sb: StoredBlock) => void)[] = [];
   /** Extra writes undoing a removed block, joined to the revert's batch. */
   private readonly removeHooks: ((sb: StoredBlock) => StoreOp[] | Promise<StoreOp[]>)[] = [];
   private closed = false;
+  private readonly closeHooks: (() => Promise<void>)[] = [];
   private virtual?: VirtualBlocks;
 
   private constructor(
@@ -246,10 +249,17 @@ export class ChainService {
     return run;
   }
 
-  /** Waits for queued work, then refuses new work. */
+  /** Waits for queued work and the close hooks (which may still queue work), then refuses new work. */
   async close(): Promise<void> {
     await this.tail;
+    for (const hook of this.closeHooks.splice(0)) await hook();
+    await this.tail;
     this.closed = true;
+  }
+
+  /** Work to finish before the chain closes (the index catching up with the head). */
+  onClose(hook: () => Promise<void>): void {
+    this.closeHooks.push(hook);
   }
 
   get isClosed(): boolean {
@@ -334,6 +344,13 @@ export class ChainService {
     return sm;
   }
 
+  /** A fresh read view of the state at `root` (history; never the head's live state manager). */
+  async stateManagerAt(root: Uint8Array): Promise<MerkleStateManager> {
+    const sm = this.newStateManager();
+    await sm.setStateRoot(root);
+    return sm;
+  }
+
   isHead(sb: StoredBlock): boolean {
     return sb === this.head || equalsBytes(sb.hash, this.head.hash);
   }
@@ -341,6 +358,11 @@ export class ChainService {
   /** Registers writes that must land in the same batch as each block (an index, say). */
   onCommit(hook: (sb: StoredBlock) => StoreOp[] | Promise<StoreOp[]>): void {
     this.commitHooks.push(hook);
+  }
+
+  /** Registers a callback for each block written (synchronous, called before the `block` event). */
+  onCommitted(hook: (sb: StoredBlock) => void): void {
+    this.committedHooks.push(hook);
   }
 
   /** Registers writes that undo a block's hook writes when the head moves back past it. */
@@ -357,6 +379,7 @@ export class ChainService {
     this.store.remember(sb);
     this.head = sb;
     this.headStateRoot = stateRoot;
+    for (const hook of this.committedHooks) hook(sb);
     this.events.emit('block', sb);
   }
 

@@ -24,23 +24,42 @@ export interface IndexOptions {
   progress?: Progress;
 }
 
-/** Blocks indexed per storage batch while rebuilding. */
+/** Blocks indexed per storage batch while rebuilding or catching up with the head. */
 const REBUILD_BATCH = 64;
+/** The index follows the head once the chain has made no block for this long... */
+const IDLE_MS = 50;
+/** ...or once this many blocks wait, so what a busy chain holds for it stays bounded. */
+const MAX_PENDING = 256;
 
 type Batch = { kind: 'commit'; hash: string } | { kind: 'remove'; head: string; last: bigint };
 
 /**
  * The explorer index: per-address and per-token lists, token metadata and holder balances,
- * coin-balance history, withdrawals and counters, written by the chain's commit and remove
- * hooks into the same atomic batch as each block (ARCHITECTURE §5), so the index always agrees
- * with the head — after a crash, after a revert. A node whose index is missing or behind its
- * blocks (the explorer was off, or the index format changed) rebuilds it on start.
+ * coin-balance history, withdrawals and counters.
+ *
+ * Indexing is off the path of a transaction: a committed block only joins `pending`, and the
+ * index catches up in batches once the chain is idle for IDLE_MS, once MAX_PENDING blocks wait,
+ * or as soon as anything reads it (every query first `sync`s: read-your-writes). A revert drops
+ * pending blocks for free and undoes indexed ones in the chain's revert batch, so the index
+ * never holds a block the chain lost. Catch-up batches carry the index head with them; after a
+ * crash the index resumes from that head (or rebuilds when it no longer matches the chain), as
+ * it does for a node whose index is missing or of another format.
  */
 export class IndexService {
   readonly store: IndexStore;
+  /** Queries that first bring the index up to the head. */
   readonly queries: IndexQueries;
+  /** The same queries without that wait (the indexer reads its own state through these). */
+  private readonly rawQueries: IndexQueries;
   private readonly writer: BatchWriter;
   private batch?: Batch;
+  /** Committed blocks not indexed yet, oldest first. */
+  private pending: StoredBlock[] = [];
+  /** Number of the last block the index holds. */
+  private indexedTo = -1n;
+  private draining?: Promise<void>;
+  private timer?: NodeJS.Timeout;
+  private lastBlockAt = 0;
   /** Set when indexing failed: the index stops (stays at its last good block) until the next start rebuilds it. */
   private broken = false;
 
@@ -51,7 +70,8 @@ export class IndexService {
     // A chain in memory keeps its index in sorted tables of its own (see MemoryIndexStore).
     this.store =
       chain.storage.kind === 'memory' ? new MemoryIndexStore() : new LevelIndexStore(chain.storage, chain.store);
-    this.queries = new IndexQueries(this.store);
+    this.rawQueries = new IndexQueries(this.store);
+    this.queries = syncedQueries(this.rawQueries, () => this.sync());
     this.writer = new BatchWriter(this.store, this.store instanceof MemoryIndexStore ? 0 : 50_000);
   }
 
@@ -65,20 +85,88 @@ export class IndexService {
     const svc = new IndexService(chain, logger);
     await chain.exclusive(async () => {
       await svc.catchUp(options);
+      svc.indexedTo = chain.head.number;
       // Registered inside the lock: no block can be committed between catching up and following.
-      chain.onCommit((sb) => svc.onCommit(sb));
       chain.onRemove((sb) => svc.onRemove(sb));
+      chain.onCommitted((sb) => svc.follow(sb));
+      // A clean stop leaves the index at the head: the next start has nothing to catch up.
+      chain.onClose(() => svc.sync());
     });
-    // The chain emits these right after its batch is written: the index's writes are in.
-    events.on('block', () => {
-      if (svc.batch?.kind === 'commit') svc.committed();
-      svc.batch = undefined;
-    });
+    // The chain emits this right after its batch is written: the index's undo writes are in.
     events.on('revert', () => {
       if (svc.batch?.kind === 'remove') svc.committed();
       svc.batch = undefined;
     });
     return svc;
+  }
+
+  /** A block was committed: it waits for the next catch-up. */
+  private follow(sb: StoredBlock): void {
+    if (this.broken) return;
+    this.pending.push(sb);
+    this.lastBlockAt = performance.now();
+    if (this.pending.length >= MAX_PENDING) {
+      if (!this.draining) setImmediate(() => void this.sync().catch(() => undefined));
+      return;
+    }
+    if (!this.timer) this.armTimer(IDLE_MS);
+  }
+
+  private armTimer(ms: number): void {
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (this.pending.length === 0) return;
+      const quiet = performance.now() - this.lastBlockAt;
+      if (quiet < IDLE_MS) this.armTimer(IDLE_MS - quiet);
+      else void this.sync().catch(() => undefined);
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** Number of committed blocks the index does not hold yet. */
+  get lag(): number {
+    return this.pending.length;
+  }
+
+  /** Indexes every committed block the index lacks; resolves when it is up to the head. */
+  sync(): Promise<void> {
+    if (this.pending.length === 0 || this.broken) return this.draining ?? Promise.resolve();
+    this.draining ??= this.chain
+      .exclusive(() => this.drain())
+      .finally(() => {
+        this.draining = undefined;
+      });
+    return this.draining.then(() => (this.pending.length > 0 ? this.sync() : undefined));
+  }
+
+  /** Inside the chain lock: indexes the pending blocks in batches, each written with the index head. */
+  private async drain(): Promise<void> {
+    while (this.pending.length > 0 && !this.broken) {
+      const blocks = this.pending.slice(0, REBUILD_BATCH);
+      this.begin();
+      try {
+        for (const sb of blocks) await this.indexBlockAt(sb);
+        await this.store.writeNow(this.writer.take());
+        this.writer.committed();
+      } catch (e) {
+        this.fail(blocks[0], e);
+        return;
+      }
+      this.pending = this.pending.slice(blocks.length);
+      this.indexedTo = blocks[blocks.length - 1].number;
+    }
+  }
+
+  /** Indexes one committed block, reading the state it left (not a later dev edit of the head). */
+  private async indexBlockAt(sb: StoredBlock): Promise<void> {
+    const chain = this.chain;
+    const root = sb.block.header.stateRoot;
+    const sm =
+      chain.isHead(sb) && equalsBytes(chain.headStateRoot, root)
+        ? chain.vm.stateManager
+        : await chain.stateManagerAt(root);
+    const reader = new BlockStateReader(chain, sb, sm);
+    await indexBlock(this.writer, { sb, rows: await this.rowsOf(sb), reader, common: chain.common });
   }
 
   private committed(): void {
@@ -106,21 +194,13 @@ export class IndexService {
     return !this.broken;
   }
 
-  private async onCommit(sb: StoredBlock): Promise<StoreOp[]> {
-    if (this.broken) return [];
-    this.begin();
-    this.batch = { kind: 'commit', hash: bytesToHex(sb.hash) };
-    try {
-      const reader = new BlockStateReader(this.chain, sb, this.chain.vm.stateManager);
-      await indexBlock(this.writer, { sb, rows: await this.rowsOf(sb), reader, common: this.chain.common });
-      return this.store.stage(this.writer.take());
-    } catch (e) {
-      return this.fail(sb, e);
-    }
-  }
-
   private async onRemove(sb: StoredBlock): Promise<StoreOp[]> {
     if (this.broken) return [];
+    // A block never indexed costs nothing to undo: it only leaves the queue.
+    if (sb.number > this.indexedTo) {
+      this.pending = this.pending.filter((p) => p.number < sb.number);
+      return [];
+    }
     const head = bytesToHex(this.chain.head.hash);
     const b = this.batch;
     // A revert removes blocks head-first in one batch: the first of them starts the batch.
@@ -129,6 +209,7 @@ export class IndexService {
     try {
       const rows = await this.rowsOf(sb);
       await unindexBlock(this.writer, { sb, rows, store: this.store, common: this.chain.common });
+      this.indexedTo = sb.number - 1n;
       return this.store.stage(this.writer.take());
     } catch (e) {
       return this.fail(sb, e);
@@ -149,7 +230,7 @@ export class IndexService {
   private async catchUp(options: IndexOptions): Promise<void> {
     const chain = this.chain;
     const version = await this.store.get('idxMeta', META_KEYS.version);
-    const head = await this.queries.head();
+    const head = await this.rawQueries.head();
     let from = 0n;
     let reason: string | undefined = options.reindex ? 'requested' : undefined;
     if (!reason && (!version || readU32(version) !== INDEX_VERSION)) reason = head ? 'format changed' : 'missing';
@@ -226,4 +307,28 @@ export class IndexService {
     );
     return { accounts, contracts };
   }
+}
+
+/**
+ * `queries` whose every method first waits for the index to reach the chain's head, so a client
+ * that sent a transaction and then asks the explorer sees it.
+ */
+function syncedQueries(raw: IndexQueries, sync: () => Promise<void>): IndexQueries {
+  const wrapped = new Map<PropertyKey, unknown>();
+  return new Proxy(raw, {
+    get(target, prop, receiver) {
+      const v = Reflect.get(target, prop, receiver);
+      if (typeof v !== 'function') return v;
+      let w = wrapped.get(prop);
+      if (!w) {
+        const fn = v as (...args: unknown[]) => unknown;
+        w = async (...args: unknown[]) => {
+          await sync();
+          return fn.apply(target, args);
+        };
+        wrapped.set(prop, w);
+      }
+      return w;
+    },
+  });
 }

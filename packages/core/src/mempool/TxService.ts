@@ -27,6 +27,9 @@ export interface SubmitResult {
  * transaction leaves no trace: nothing is pooled, stored or announced.
  */
 export class TxService {
+  /** Encodings of decoded transactions, so submit need not serialise them again. */
+  private readonly raws = new WeakMap<TypedTransaction, Uint8Array>();
+
   constructor(
     private readonly chain: ChainService,
     private readonly mempool: MempoolService,
@@ -50,7 +53,9 @@ export class TxService {
     }
     this.checkChainId(raw);
     try {
-      return createTxFromRLP(raw, { common: this.chain.common });
+      const tx = createTxFromRLP(raw, { common: this.chain.common });
+      this.raws.set(tx, raw);
+      return tx;
     } catch (e) {
       const msg = e instanceof Error ? e.message.split('\n')[0] : String(e);
       const cap = /gas limit (\d+) exceeds the maximum allowed by EIP-7825 \((\d+)\)/.exec(msg);
@@ -102,7 +107,8 @@ export class TxService {
   /** Validates, pools and (automine) mines a transaction whose sender is known. */
   async submit(tx: TypedTransaction, sender: Address, opts: { impersonated?: boolean } = {}): Promise<SubmitResult> {
     const chain = this.chain;
-    validateStateless(tx, chain.common, this.miner.gasLimit, tx.serialize().length);
+    const raw = this.raws.get(tx) ?? tx.serialize();
+    validateStateless(tx, chain.common, this.miner.gasLimit, raw.length);
     const hash = tx.hash();
     const hashHex = bytesToHex(hash);
     return chain.exclusive(async () => {
@@ -129,6 +135,7 @@ export class TxService {
         hash,
         hashHex,
         seq: this.mempool.nextSeq(),
+        raw,
         impersonated: opts.impersonated,
       };
       this.mempool.add(ptx);

@@ -11,6 +11,7 @@ import {
 } from '@ethereumjs/util';
 import { type BlockBuilder, type RunTxResult, buildBlock, runTx } from '@ethereumjs/vm';
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import { type Input, RLP } from '@ethereumjs/rlp';
 import type { ChainService } from '../chain/ChainService.js';
 import { allowContractSender } from '../exec/contractSender.js';
 import type { StoredBlock, StoredReceipt } from '../chain/types.js';
@@ -177,15 +178,19 @@ async function runAndBuild(
     setHardfork: true,
     calcDifficultyFromHeader: common.gteHardfork('paris') ? undefined : chain.head.block.header,
   };
+  // The encodings as received; a blob transaction enters the block without its sidecar, re-encoded.
+  const txRaws = b.transactions.map((tx, i) =>
+    tx === included[i].tx && included[i].raw ? (included[i].raw as Uint8Array) : tx.serialize(),
+  );
   const block =
     !input.forceBuilderBuild && common.gteHardfork('paris') && (await requestsAreIdle(vm, common, b.transactionResults))
-      ? await finalizeIdleBlock(vm, builder, headerData as Record<string, unknown>, blockOpts)
+      ? await finalizeIdleBlock(vm, builder, headerData as Record<string, unknown>, blockOpts, txRaws)
       : (await builder.build()).block;
   const receipts: StoredReceipt[] = b.transactionResults.map((r, i) =>
     toStoredReceipt(r, block.transactions[i], included[i].sender, effectivePrices[i]),
   );
   const senders: Address[] = included.map((p) => p.sender);
-  const rlp = block.serialize();
+  const rlp = blockRlp(block, txRaws);
   const stored: StoredBlock = {
     block,
     number,
@@ -200,6 +205,17 @@ async function runAndBuild(
   const parentRoot = chain.head.block.header.stateRoot;
   if (!equalsBytes(chain.headStateRoot, parentRoot)) stored.preStateRoot = chain.headStateRoot;
   return { stored, included, dropped, deferred };
+}
+
+/** block.serialize(), with each typed transaction's encoding taken as given instead of re-made. */
+function blockRlp(block: Block, txRaws: readonly Uint8Array[]): Uint8Array {
+  const raw: Input[] = [
+    block.header.raw(),
+    block.transactions.map((tx, i) => (tx.type === 0 ? tx.raw() : txRaws[i])),
+    block.uncleHeaders.map((uh) => uh.raw()),
+  ];
+  if (block.withdrawals) raw.push(block.withdrawals.map((w) => w.raw()));
+  return RLP.encode(raw);
 }
 
 export function effectiveGasPrice(tx: TypedTransaction, baseFee: bigint | undefined): bigint {

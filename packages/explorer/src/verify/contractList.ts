@@ -7,6 +7,8 @@ const PAGE = 1000;
  * addresses, read a page at a time: LevelDB iterators size their buffers by the limit asked.
  */
 export async function allContracts(index: IndexService): Promise<Uint8Array[]> {
+  // Read the store directly (by pages): first bring the index to the head, as its queries do.
+  await index.sync();
   const out: Uint8Array[] = [];
   let after: Uint8Array | undefined;
   for (;;) {
