@@ -87,7 +87,10 @@ async function rememberIdleRoots(vm: VM): Promise<void> {
   if (!list) return;
   idleUnrooted.delete(vm);
   let known = idleRoots.get(vm);
-  if (!known) idleRoots.set(vm, (known = new Map()));
+  if (!known) {
+    known = new Map();
+    idleRoots.set(vm, known);
+  }
   for (const param of list) {
     const account = await vm.stateManager.getAccount(queueAddress(vm, param));
     if (account) known.set(param, account.storageRoot);
