@@ -1,6 +1,7 @@
 import type { AccessPolicy } from './access/AccessPolicy.js';
 import { isJsonContentType } from './contentType.js';
 import type { RpcEngine } from './coreTypes.js';
+import { preserveRawIds, type IdRestorer } from './rawIds.js';
 import { BodyTooLargeError, declaredLengthExceeds, readBody } from './readBody.js';
 import { type HttpReply, rpcReplies } from './replies.js';
 import { type BodySource, messageOf, type RequestHead } from './request.js';
@@ -29,6 +30,7 @@ export function createRpcServer(
     if (!isJsonContentType(headers['content-type'])) return rpcReplies.unsupportedMediaType();
 
     let payload: unknown;
+    let restoreIds: IdRestorer | undefined;
     if (body.kind === 'parsed') {
       if (body.value === undefined) return rpcReplies.parseError('empty request body');
       payload = body.value;
@@ -40,13 +42,15 @@ export function createRpcServer(
         if (err instanceof BodyTooLargeError) return rpcReplies.tooLarge(maxBodyBytes);
         return undefined;
       }
+      const text = raw.toString('utf8');
       try {
-        payload = JSON.parse(raw.toString('utf8'));
+        payload = JSON.parse(text);
       } catch (err) {
         // Unparseable bodies cost a request too: parsing them was the work.
         const refused = access?.admitRpc(head, key, 1);
         return refused === undefined ? rpcReplies.parseError(messageOf(err)) : rpcReplies.refused(refused);
       }
+      restoreIds = preserveRawIds(payload, text);
     }
 
     // The dispatcher only checked that a token is left; now the cost is known: one per batch item.
@@ -72,6 +76,6 @@ export function createRpcServer(
       onError(err);
       return rpcReplies.internal();
     }
-    return rpcReplies.ok(text);
+    return rpcReplies.ok(restoreIds === undefined ? text : restoreIds(text));
   };
 }

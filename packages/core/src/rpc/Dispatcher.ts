@@ -31,6 +31,24 @@ function validId(id: unknown): id is Id {
   return id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id));
 }
 
+/** Echoed client text, cut to a prefix: a 1 MB method name must not come back whole. */
+function shortened(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+// Where @ethereumjs appends its own state to a message: ` (vm hf=…`, ` -> block number=…`,
+// ` (tx type=… hash=…`, ` (block number=…`. Nothing after them helps a client.
+const ENGINE_DUMP = / \((?:vm hf=|tx type=\d|block number=)| -> (?:block|tx) /;
+/** Longest error message answered; the rest is cut (long revert strings stay whole in `data`). */
+const MAX_MESSAGE = 4096;
+
+/** An error message fit to send: without the engine's internal dumps, and of bounded length. */
+export function publicMessage(message: string): string {
+  const cut = message.search(ENGINE_DUMP);
+  const clean = cut === -1 ? message : message.slice(0, cut);
+  return shortened(clean, MAX_MESSAGE);
+}
+
 /** The answer of a batch request that was not run: the error under its id (none for a notification). */
 function skippedAnswer(item: unknown, error: { code: number; message: string }): JsonRpcResponse | undefined {
   if (typeof item !== 'object' || item === null || Array.isArray(item)) return failure(null, -32600, 'invalid request');
@@ -120,7 +138,10 @@ export class Dispatcher implements RpcEngine {
   async call(method: string, params: unknown, ctx?: Partial<RpcContext>): Promise<unknown> {
     const def = this.methods.get(method);
     if (!def)
-      throw new AshlarError(ErrorCodes.METHOD_NOT_FOUND, `the method ${method} does not exist/is not available`);
+      throw new AshlarError(
+        ErrorCodes.METHOD_NOT_FOUND,
+        `the method ${shortened(method, 64)} does not exist/is not available`,
+      );
     let list: unknown[];
     if (params === undefined || params === null) list = [];
     else if (Array.isArray(params)) list = params;
@@ -161,7 +182,7 @@ export class Dispatcher implements RpcEngine {
       if (!isAshlarError(e)) this.options.onInternalError?.(r.method, e);
       if (!hasId) return undefined;
       const err = toRpcError(e);
-      return failure(id, err.code, err.message, err.data);
+      return failure(id, err.code, publicMessage(err.message), err.data);
     }
   }
 }

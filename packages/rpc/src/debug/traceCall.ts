@@ -55,7 +55,8 @@ export async function traceCall<R>(
     return await tracer.end(vm, r, ctx);
   } catch (e) {
     if (isAshlarError(e)) throw e;
-    const msg = e instanceof Error ? e.message.split(' -> ')[0].split('\n')[0] : String(e);
+    // @ethereumjs appends its state (` (vm hf=… -> block … -> tx …`): not for clients.
+    const msg = e instanceof Error ? e.message.split(' -> ')[0].split(' (vm hf=')[0].split('\n')[0] : String(e);
     throw new AshlarError(ErrorCodes.EXECUTION, msg);
   } finally {
     tracer.dispose(vm);
