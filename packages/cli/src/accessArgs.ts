@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { RpcLimits } from '@ashlar/core';
 import { type AccessOptions, apiKeyProblem, type RateLimit } from '@ashlar/transport-http';
+import { BOUND_OPTIONS, parseBoundsArgs } from './boundsArgs.js';
 import type { ServerOptions } from './server.js';
 
 /** The shape of an entry of args.ts' OPTIONS (kept structural so the two files do not import each other). */
@@ -120,6 +121,8 @@ export const ACCESS_OPTIONS: readonly AccessOptionSpec[] = [
     value: 'SECONDS',
     help: 'time limit of one eth_call / eth_estimateGas, 0 = none (default 5)',
   },
+  // Per-request, per-batch and per-connection bounds (issue #20): boundsArgs.ts.
+  ...BOUND_OPTIONS,
 ];
 
 type Picked = { raw: string; source: string } | undefined;
@@ -135,7 +138,7 @@ export interface AccessArgsContext {
 
 export interface AccessConfig {
   /** Added to `ServerOptions`; empty when no option is given. */
-  server: Partial<Pick<ServerOptions, 'access' | 'tls' | 'maxBodyBytes' | 'ws'>>;
+  server: Partial<Pick<ServerOptions, 'access' | 'tls' | 'maxBodyBytes' | 'ws' | 'allowedHosts' | 'cors'>>;
   /** Added to the node's `rpc` limits; undefined when none is given. */
   rpc: RpcLimits | undefined;
 }
@@ -230,14 +233,18 @@ export function parseAccessArgs(ctx: AccessArgsContext): AccessConfig {
 
   const maxBodyBytes = positive(pick('max-body-bytes'), fail);
   const maxFrameBytes = positive(pick('ws-max-frame-bytes'), fail);
+  const bounds = parseBoundsArgs(ctx);
+  const ws = { ...(maxFrameBytes !== undefined ? { maxFrameBytes } : {}), ...bounds.server.ws };
   const server: AccessConfig['server'] = {
     ...(Object.keys(access).length > 0 ? { access } : {}),
     ...(tls ? { tls } : {}),
     ...(maxBodyBytes !== undefined ? { maxBodyBytes } : {}),
-    ...(maxFrameBytes !== undefined ? { ws: { maxFrameBytes } } : {}),
+    ...(Object.keys(ws).length > 0 ? { ws } : {}),
+    ...(bounds.server.allowedHosts !== undefined ? { allowedHosts: bounds.server.allowedHosts } : {}),
+    ...(bounds.server.cors !== undefined ? { cors: bounds.server.cors } : {}),
   };
 
-  const rpc: RpcLimits = {};
+  const rpc: RpcLimits = { ...bounds.rpc };
   const batch = positive(pick('max-batch-size'), fail);
   if (batch !== undefined) rpc.maxBatchSize = batch;
   const range = positive(pick('logs-max-block-range'), fail);
