@@ -273,6 +273,30 @@ describe('internal transactions of a mined block', () => {
     ]);
   });
 
+  it('counts a block’s internal transactions on the block and in lists, as debug_traceTransaction’s callTracer shows', async () => {
+    type Call = { type: string; calls?: Call[] };
+    // Every frame below the top one, plus the top one when it is a creation (Blockscout's list).
+    const below = (c: Call): number => (c.calls ?? []).reduce((n, x) => n + 1 + below(x), 0);
+    const listedOf = (top: Call) => below(top) + (top.type.startsWith('CREATE') ? 1 : 0);
+    for (const hash of [t.deploy, run.hash]) {
+      const receipt = await k.request<Body>({ method: 'eth_getTransactionReceipt', params: [hash] });
+      const trace = await k.request<Call>({
+        method: 'debug_traceTransaction',
+        params: [hash, { tracer: 'callTracer' }],
+      });
+      const n = Number(receipt.blockNumber);
+      const block = await apiOk(k, `/api/v2/blocks/${n}`);
+      expect(block.internal_transactions_count).toBe(listedOf(trace));
+      const list = await apiOk(k, `/api/v2/blocks?block_number=${n + 1}&items_count=50`);
+      expect(list.items[0].height).toBe(n);
+      expect(list.items[0].internal_transactions_count).toBe(listedOf(trace));
+    }
+    // The run's 8 frames below its top call (see 'lists every frame of a call'); a plain transfer has none.
+    const receipt = await k.request<Body>({ method: 'eth_getTransactionReceipt', params: [run.hash] });
+    expect((await apiOk(k, `/api/v2/blocks/${Number(receipt.blockNumber)}`)).internal_transactions_count).toBe(8);
+    expect((await apiOk(k, '/api/v2/blocks/0')).internal_transactions_count).toBe(0);
+  });
+
   it('answers 404 for an unknown transaction and nothing for a plain transfer', async () => {
     const unknown = `0x${'ab'.repeat(32)}`;
     expect((await api(k, `/api/v2/transactions/${unknown}/internal-transactions`)).status).toBe(404);
@@ -414,6 +438,8 @@ describe('a chain mined with call frames off', () => {
       }
       // Only the index lists need frames kept at mining time.
       expect((await apiOk(off, '/api/v2/internal-transactions')).items).toEqual([]);
+      // Nor is a block's count replayed: unknown without frames, as Blockscout before its indexing.
+      expect((await apiOk(off, '/api/v2/blocks')).items[0].internal_transactions_count).toBeNull();
     } finally {
       await on.close();
       await off.close();

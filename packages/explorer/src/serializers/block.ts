@@ -20,7 +20,7 @@ export function blockFees(sb: StoredBlock): { txFees: bigint; burnt: bigint; pri
  * the spec's `extra_data` and `state_root`, which Blockscout 10 dropped. The miner's reward on a
  * dev chain is the priority fees (plus the block reward before the merge).
  */
-export function blockJson(sb: StoredBlock, facts: Facts, reward: bigint) {
+export function blockJson(sb: StoredBlock, facts: Facts, reward: bigint, internalTransactions: number | null) {
   const h = sb.block.header;
   const { txFees, burnt, priority } = blockFees(sb);
   const target = h.gasLimit / ELASTICITY;
@@ -31,7 +31,7 @@ export function blockJson(sb: StoredBlock, facts: Facts, reward: bigint) {
     timestamp: isoTime(h.timestamp),
     tx_count: sb.block.transactions.length,
     transactions_count: sb.block.transactions.length,
-    internal_transactions_count: null,
+    internal_transactions_count: internalTransactions,
     miner: refOf(h.coinbase.bytes, facts),
     size: sb.size,
     difficulty: dec(h.difficulty),

@@ -49,6 +49,16 @@ export function internalTxJson(v: InternalView, facts: Facts) {
   };
 }
 
+/**
+ * How many internal transactions a transaction's frames make, as Blockscout lists them: every
+ * frame but a top-level call (a creation's own `create` counts).
+ */
+export function listedFrameCount(top: CallFrame | undefined): number {
+  if (!top) return 0;
+  const below = (f: CallFrame): number => f.calls.reduce((n, c) => n + 1 + below(c), 0);
+  return below(top) + (isCreate(top) ? 1 : 0);
+}
+
 /** Addresses an internal transaction names (for the page's `is_contract` facts). */
 export function internalAddresses(v: InternalView): Uint8Array[] {
   const f = v.flat.frame;

@@ -1,5 +1,6 @@
 import { verificationFailed } from './errors.js';
-import { type SolcLoader, loadSolc, normalizeVersion } from './solc.js';
+import { compileQueue } from './compileWorker.js';
+import { type SolcLoader, installedSolc, loadSolc, normalizeVersion } from './solc.js';
 import type { ByteRange, Candidate, Language, LinkReferences, StandardInput } from './types.js';
 
 /** The part of a solc output contract verification reads (also a Hardhat build-info's output). */
@@ -108,13 +109,24 @@ export async function compileStandardInput(
   if (language === 'vyper') throw verificationFailed('Vyper sources cannot be compiled here (no vyper compiler)');
   const solc = await loadSolc(compilerVersion, loader);
   const settings = { ...(input.settings ?? {}), outputSelection: OUTPUT_SELECTION };
+  const json = JSON.stringify({ language: input.language, sources: input.sources, settings });
   let output: SolcOutput;
+  // The installed solc compiles in a worker thread (compileWorker.ts): a compilation holds no
+  // other client. A loader's own compiler object can only run here, on the main thread.
+  const inWorker = solc === (await installedSolc());
+  let text: string;
   try {
-    output = JSON.parse(
-      solc.compile(JSON.stringify({ language: input.language, sources: input.sources, settings }), {
-        import: (path) => ({ error: `import not found: ${path} (every source must be in the input)` }),
-      }),
-    ) as SolcOutput;
+    text = inWorker
+      ? await compileQueue.compile(json)
+      : solc.compile(json, {
+          import: (path) => ({ error: `import not found: ${path} (every source must be in the input)` }),
+        });
+  } catch (e) {
+    if (inWorker) throw e;
+    throw verificationFailed(`solc failed: ${(e as Error).message}`);
+  }
+  try {
+    output = JSON.parse(text) as SolcOutput;
   } catch (e) {
     throw verificationFailed(`solc failed: ${(e as Error).message}`);
   }
