@@ -37,7 +37,8 @@ export { ChainService, type BlockRef, type BlockTag, type VirtualBlocks } from '
 export type { StoredBlock, StoredReceipt, RawLog, TxLocation } from './chain/types.js';
 export { deriveAccounts, DEFAULT_MNEMONIC, type DevAccount } from './chain/accounts.js';
 export { DEFAULT_HARDFORK, SUPPORTED_HARDFORKS } from './chain/chainCommon.js';
-export { publicKeyOf, signHash } from './chain/nativeCrypto.js';
+export { cryptoImpl, publicKeyOf, signHash } from './chain/nativeCrypto.js';
+export { type CryptoSelection, selectCrypto } from './chain/cryptoBackends.js';
 export { MempoolService } from './mempool/MempoolService.js';
 export { TxService, type SubmitResult } from './mempool/TxService.js';
 export type { PendingTx } from './mempool/types.js';

@@ -1,10 +1,10 @@
 import { createHmac, pbkdf2Sync } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { Address, privateToAddress } from '@ethereumjs/util';
 import { validateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { AshlarError } from '../errors/AshlarError.js';
 import { ErrorCodes } from '../errors/codes.js';
+import { secp256k1Keys } from './nativeCrypto.js';
 
 export interface DevAccount {
   address: Address;
@@ -14,22 +14,18 @@ export interface DevAccount {
 export const DEFAULT_MNEMONIC = 'test test test test test test test test test test test junk';
 export const DEFAULT_HD_PATH = "m/44'/60'/0'/0";
 
-interface Secp256k1Keys {
-  publicKeyCreate(privateKey: Uint8Array, compressed?: boolean): Uint8Array;
-  privateKeyTweakAdd(privateKey: Uint8Array, tweak: Uint8Array): Uint8Array;
-}
-const secp = createRequire(import.meta.url)('secp256k1') as Secp256k1Keys;
+const secp = secp256k1Keys;
 
 const HARDENED = 0x80000000;
 
-/** BIP-32 private child key derivation (CKDpriv) with libsecp256k1 and node's HMAC. */
+/** BIP-32 private child key derivation (CKDpriv) with secp256k1 (native or pure JS) and node's HMAC. */
 function child(key: Uint8Array, chain: Uint8Array, index: number): [Uint8Array, Uint8Array] {
   const data = new Uint8Array(37);
   if (index >= HARDENED) data.set(key, 1);
   else data.set(secp.publicKeyCreate(key, true), 0);
   new DataView(data.buffer).setUint32(33, index);
   const I = createHmac('sha512', chain).update(data).digest();
-  const next = secp.privateKeyTweakAdd(Uint8Array.from(key), I.subarray(0, 32));
+  const next = secp.privateKeyTweakAdd(key, I.subarray(0, 32));
   return [next, new Uint8Array(I.subarray(32))];
 }
 

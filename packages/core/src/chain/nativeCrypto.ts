@@ -1,41 +1,24 @@
 // Signature recovery and hashing are the single largest cost of accepting a transaction: @noble/curves
 // recovers ~560 keys/s on this machine, libsecp256k1 through the `secp256k1` package (a
-// prebuilt native addon shipped in the registry package) ~15,000/s. Both plug into
-// @ethereumjs/common's customCrypto, so every tx and signature path uses them.
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+// prebuilt native addon shipped in the registry package) ~15,000/s; the `keccak` addon hashes
+// trie-node-sized inputs ~2-3x faster than @noble/hashes (bench/src/crypto.ts). Both plug into
+// @ethereumjs/common's customCrypto, so every tx and signature path uses them. Where an addon is missing or broken
+// (or ASHLAR_PURE_JS_CRYPTO=1), the same functions run on @noble/* with identical results
+// (cryptoBackends.ts); `cryptoImpl` says which one runs.
 import type { CustomCrypto } from '@ethereumjs/common';
 import { concatBytes, setLengthLeft } from '@ethereumjs/util';
+import { type CryptoSelection, selectCrypto } from './cryptoBackends.js';
 
-interface Secp256k1Native {
-  publicKeyCreate(privateKey: Uint8Array, compressed?: boolean): Uint8Array;
-  ecdsaRecover(sig: Uint8Array, recid: number, msg32: Uint8Array, compressed?: boolean): Uint8Array;
-  ecdsaSign(msg32: Uint8Array, privateKey: Uint8Array): { signature: Uint8Array; recid: number };
-}
+const selected: CryptoSelection = selectCrypto();
+const secp = selected.secp256k1;
 
-interface KeccakState {
-  initialize(rate: number, capacity: number): void;
-  absorb(data: Buffer): void;
-  squeeze(length: number): Buffer;
-}
+/** Which implementation Keccak-256 and secp256k1 run on in this process, and why not native if not. */
+export const cryptoImpl: Pick<CryptoSelection, 'impl' | 'reasons'> = {
+  impl: selected.impl,
+  reasons: selected.reasons,
+};
 
-const require = createRequire(import.meta.url);
-const native = require('secp256k1') as Secp256k1Native;
-// The `keccak` package's native sponge (prebuilt in the package), used directly: its public
-// API wraps every hash in a Node stream, which costs more than the hashing. ~4x @noble/hashes
-// on trie-node-sized inputs; trie hashing is most of a block's cost once signatures are cheap.
-const nodeGypBuild = require('node-gyp-build') as (dir: string) => new () => KeccakState;
-const KeccakNative = nodeGypBuild(dirname(require.resolve('keccak/package.json')));
-// One sponge, re-initialised per hash: hashing is synchronous, so calls never interleave.
-const sponge = new KeccakNative();
-
-function keccak256(msg: Uint8Array): Uint8Array {
-  // rate 1088, capacity 512: Keccak-256 (no SHA-3 domain suffix)
-  sponge.initialize(1088, 512);
-  sponge.absorb(Buffer.from(msg.buffer, msg.byteOffset, msg.byteLength));
-  const d = sponge.squeeze(32);
-  return new Uint8Array(d.buffer, d.byteOffset, 32);
-}
+const keccak256 = selected.keccak256;
 
 function recoveryId(v: bigint, chainId?: bigint): number {
   if (v === 0n || v === 1n) return Number(v);
@@ -48,12 +31,12 @@ function ecrecover(msgHash: Uint8Array, v: bigint, r: Uint8Array, s: Uint8Array,
   const recid = recoveryId(v, chainId);
   if (recid !== 0 && recid !== 1) throw new Error('Invalid signature v value');
   const sig = concatBytes(setLengthLeft(r, 32), setLengthLeft(s, 32));
-  return native.ecdsaRecover(sig, recid, msgHash, false).slice(1);
+  return secp.ecdsaRecover(sig, recid, msgHash).slice(1);
 }
 
 /** Same contract as noble's sign(..., { format: 'recovered' }): [recovery, r(32), s(32)]. */
 function ecsign(msgHash: Uint8Array, privateKey: Uint8Array): Uint8Array {
-  const { signature, recid } = native.ecdsaSign(msgHash, privateKey);
+  const { signature, recid } = secp.ecdsaSign(msgHash, privateKey);
   const out = new Uint8Array(65);
   out[0] = recid;
   out.set(signature, 1);
@@ -61,7 +44,7 @@ function ecsign(msgHash: Uint8Array, privateKey: Uint8Array): Uint8Array {
 }
 
 function ecdsaRecover(sig: Uint8Array, recId: number, hash: Uint8Array): Uint8Array {
-  return native.ecdsaRecover(sig, recId, hash, false);
+  return secp.ecdsaRecover(sig, recId, hash);
 }
 
 export const nativeCrypto: CustomCrypto = {
@@ -81,10 +64,16 @@ const publicKeys = new WeakMap<Uint8Array, Uint8Array>();
 export function publicKeyOf(privateKey: Uint8Array): Uint8Array {
   let pub = publicKeys.get(privateKey);
   if (pub === undefined) {
-    pub = native.publicKeyCreate(privateKey, false).slice(1);
+    pub = secp.publicKeyCreate(privateKey, false).slice(1);
     publicKeys.set(privateKey, pub);
   }
   return pub;
 }
+
+/** BIP-32 key derivation's two secp256k1 steps, on the selected implementation. */
+export const secp256k1Keys: Pick<typeof secp, 'publicKeyCreate' | 'privateKeyTweakAdd'> = {
+  publicKeyCreate: (privateKey, compressed) => secp.publicKeyCreate(privateKey, compressed),
+  privateKeyTweakAdd: (privateKey, tweak) => secp.privateKeyTweakAdd(privateKey, tweak),
+};
 
 export { ecsign as signHash, keccak256 };

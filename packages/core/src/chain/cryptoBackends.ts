@@ -1,0 +1,160 @@
+/**
+ * The two implementations of Keccak-256 and secp256k1 a node can run on, with one contract:
+ *   - native: the prebuilt addons of the `keccak` and `secp256k1` registry packages (libkeccak,
+ *     libsecp256k1), loaded through each package's `bindings` entry, the one its own index uses
+ *     before it falls back to its slower pure-JS code;
+ *   - pure-js: @noble/hashes and @noble/curves, for where a prebuilt binary is missing or fails
+ *     to load (another platform, installs without scripts, a bundle).
+ * Both give the same bytes for the same input (a test compares them, and against ethers).
+ * `selectCrypto` picks native per primitive unless ASHLAR_PURE_JS_CRYPTO=1 forces pure JS.
+ */
+import { createRequire } from 'node:module';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+
+export type Keccak256 = (msg: Uint8Array) => Uint8Array;
+
+/** What the node needs of secp256k1; keys and hashes are 32 bytes, public keys SEC1-encoded. */
+export interface Secp256k1Backend {
+  /** 33 bytes compressed, or 65 uncompressed (0x04 prefix). */
+  publicKeyCreate(privateKey: Uint8Array, compressed: boolean): Uint8Array;
+  /** (privateKey + tweak) mod n; throws when tweak ≥ n or the sum is 0 (as BIP-32 requires). */
+  privateKeyTweakAdd(privateKey: Uint8Array, tweak: Uint8Array): Uint8Array;
+  /** RFC 6979 deterministic, low-s: 64-byte r‖s and the recovery id. */
+  ecdsaSign(msgHash: Uint8Array, privateKey: Uint8Array): { signature: Uint8Array; recid: number };
+  /** The 65-byte uncompressed public key that made `signature` (64-byte r‖s, any s); throws if none. */
+  ecdsaRecover(signature: Uint8Array, recid: number, msgHash: Uint8Array): Uint8Array;
+}
+
+export type CryptoImpl = 'native' | 'pure-js';
+
+export interface CryptoSelection {
+  keccak256: Keccak256;
+  secp256k1: Secp256k1Backend;
+  /** Which implementation each primitive runs on, and why a native one is not used. */
+  impl: { keccak: CryptoImpl; secp256k1: CryptoImpl };
+  reasons: string[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// pure JS
+
+export const pureJsKeccak256: Keccak256 = (msg) => keccak_256(msg);
+
+const N = secp256k1.Point.Fn.ORDER;
+const toBigInt = (b: Uint8Array): bigint => BigInt(`0x${Buffer.from(b).toString('hex') || '0'}`);
+const to32 = (n: bigint): Uint8Array => Uint8Array.from(Buffer.from(n.toString(16).padStart(64, '0'), 'hex'));
+
+export const pureJsSecp256k1: Secp256k1Backend = {
+  publicKeyCreate: (privateKey, compressed) => secp256k1.getPublicKey(privateKey, compressed),
+  privateKeyTweakAdd(privateKey, tweak) {
+    const t = toBigInt(tweak);
+    if (t >= N) throw new Error('The tweak was out of range or the resulted private key is invalid');
+    const sum = (toBigInt(privateKey) + t) % N;
+    if (sum === 0n) throw new Error('The tweak was out of range or the resulted private key is invalid');
+    return to32(sum);
+  },
+  ecdsaSign(msgHash, privateKey) {
+    const sig = secp256k1.sign(msgHash, privateKey, { prehash: false, format: 'recovered' });
+    return { signature: sig.slice(1), recid: sig[0] };
+  },
+  ecdsaRecover(signature, recid, msgHash) {
+    const recovered = new Uint8Array(65);
+    recovered[0] = recid;
+    recovered.set(signature, 1);
+    return secp256k1.Signature.fromBytes(recovered, 'recovered').recoverPublicKey(msgHash).toBytes(false);
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// native
+
+const require = createRequire(import.meta.url);
+
+interface KeccakHash {
+  update(data: Buffer): KeccakHash;
+  digest(): Buffer;
+}
+
+/** The `keccak` package's native hash (`require('keccak')` API); throws when its prebuilt addon is unavailable. */
+export function loadNativeKeccak256(): Keccak256 {
+  const create = require('keccak/bindings') as (algorithm: 'keccak256') => KeccakHash;
+  return (msg) => {
+    const d = create('keccak256')
+      .update(Buffer.from(msg.buffer, msg.byteOffset, msg.byteLength))
+      .digest();
+    return new Uint8Array(d.buffer, d.byteOffset, 32);
+  };
+}
+
+interface Secp256k1Native {
+  publicKeyCreate(privateKey: Uint8Array, compressed?: boolean): Uint8Array;
+  privateKeyTweakAdd(privateKey: Uint8Array, tweak: Uint8Array): Uint8Array;
+  ecdsaSign(msg32: Uint8Array, privateKey: Uint8Array): { signature: Uint8Array; recid: number };
+  ecdsaRecover(sig: Uint8Array, recid: number, msg32: Uint8Array, compressed?: boolean): Uint8Array;
+}
+
+/** libsecp256k1 through the `secp256k1` package's addon; throws when its prebuilt addon is unavailable. */
+export function loadNativeSecp256k1(): Secp256k1Backend {
+  const native = require('secp256k1/bindings') as Secp256k1Native;
+  return {
+    publicKeyCreate: (privateKey, compressed) => native.publicKeyCreate(privateKey, compressed),
+    // The package tweaks its argument in place: work on a copy.
+    privateKeyTweakAdd: (privateKey, tweak) => native.privateKeyTweakAdd(Uint8Array.from(privateKey), tweak),
+    ecdsaSign: (msgHash, privateKey) => native.ecdsaSign(msgHash, privateKey),
+    ecdsaRecover: (signature, recid, msgHash) => native.ecdsaRecover(signature, recid, msgHash, false),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// selection
+
+export interface NativeLoaders {
+  keccak256: () => Keccak256;
+  secp256k1: () => Secp256k1Backend;
+}
+
+const NATIVE: NativeLoaders = { keccak256: loadNativeKeccak256, secp256k1: loadNativeSecp256k1 };
+
+const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
+/** keccak256 of no bytes. */
+const KECCAK_EMPTY = 'c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470';
+/** The compressed generator point: the public key of private key 1. */
+const GENERATOR = '0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798';
+const ONE = to32(1n);
+
+/** A loaded addon that answers wrong (a broken build) counts as unavailable. */
+function checkKeccak(k: Keccak256): Keccak256 {
+  if (hex(k(new Uint8Array(0))) !== KECCAK_EMPTY) throw new Error('wrong keccak256 of the empty input');
+  return k;
+}
+function checkSecp(s: Secp256k1Backend): Secp256k1Backend {
+  if (hex(s.publicKeyCreate(ONE, true)) !== GENERATOR) throw new Error('wrong public key of private key 1');
+  return s;
+}
+
+/** Native where its addon loads, pure JS otherwise or when `env.ASHLAR_PURE_JS_CRYPTO` is 1/true. */
+export function selectCrypto(
+  env: Record<string, string | undefined> = process.env,
+  loaders: NativeLoaders = NATIVE,
+): CryptoSelection {
+  const forced = /^(1|true|yes)$/i.test(env.ASHLAR_PURE_JS_CRYPTO ?? '');
+  const reasons: string[] = forced ? ['ASHLAR_PURE_JS_CRYPTO is set'] : [];
+  const attempt = <T>(name: string, load: () => T): T | undefined => {
+    if (forced) return undefined;
+    try {
+      return load();
+    } catch (e) {
+      reasons.push(`native ${name} unavailable: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+      return undefined;
+    }
+  };
+  const keccak = attempt('keccak', () => checkKeccak(loaders.keccak256()));
+  const secp = attempt('secp256k1', () => checkSecp(loaders.secp256k1()));
+  return {
+    keccak256: keccak ?? pureJsKeccak256,
+    secp256k1: secp ?? pureJsSecp256k1,
+    impl: { keccak: keccak ? 'native' : 'pure-js', secp256k1: secp ? 'native' : 'pure-js' },
+    reasons,
+  };
+}
