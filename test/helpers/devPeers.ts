@@ -9,7 +9,9 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-export type PeerAnswer = { result: unknown; error?: undefined } | { error: { code: number; message: string } };
+export type PeerAnswer =
+  | { result: unknown; error?: undefined }
+  | { result?: undefined; error: { code: number; message: string } };
 
 export interface Peer {
   name: string;
