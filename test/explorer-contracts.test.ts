@@ -285,6 +285,21 @@ describe('/smart-contracts list, counters and detail', () => {
     expect((await api(k, '/api/v2/smart-contracts?filter=cobol')).status).toBe(422);
   });
 
+  it('sorts the list by transaction count or balance, either way', async () => {
+    const asc = (await apiOk(k, '/api/v2/smart-contracts?sort=transactions_count&order=asc')).items;
+    const desc = (await apiOk(k, '/api/v2/smart-contracts?sort=transactions_count&order=desc')).items;
+    const counts = asc.map((i: Body) => i.transactions_count);
+    expect(counts).toEqual([...counts].sort((x, y) => x - y));
+    expect(desc.map((i: Body) => i.transactions_count)).toEqual([...counts].reverse());
+    for (const i of asc) {
+      const counters = await apiOk(k, `/api/v2/addresses/${i.address.hash}/counters`);
+      expect(String(i.transactions_count)).toBe(counters.transactions_count);
+    }
+    const byBalance = (await apiOk(k, '/api/v2/smart-contracts?sort=balance&order=asc')).items;
+    expect(byBalance).toHaveLength(asc.length);
+    expect((await api(k, '/api/v2/smart-contracts?sort=name')).status).toBe(422);
+  });
+
   it('counts contracts and verified contracts', async () => {
     const c = await apiOk(k, '/api/v2/smart-contracts/counters');
     // Counter, Token and the clone, plus the 4 system contracts of the dev genesis (EIP-4788, 2935,

@@ -195,6 +195,44 @@ describe('what Blockscout’s frontend asks for', () => {
     expect((await api(k, `/api/v2/addresses/${a}/tokens?type=ERC-999`)).status).toBe(422);
   });
 
+  it('/addresses?sort=balance&order=asc pages the poorest first, with balances JSON-RPC agrees with', async () => {
+    const walk = async (path: string) => {
+      const out: Body[] = [];
+      let url = path;
+      for (let i = 0; i < 20; i++) {
+        const page = await apiOk(k, url);
+        out.push(...page.items);
+        if (!page.next_page_params) return out;
+        expect(page.next_page_params).toMatchObject({ sort: 'balance', order: url.includes('asc') ? 'asc' : 'desc' });
+        url = `${path}&${new URLSearchParams(page.next_page_params as Record<string, string>)}`;
+      }
+      throw new Error('too many pages');
+    };
+    // Enough addresses for two pages: 40 fresh ones, each sent a different small amount.
+    for (let i = 1; i <= 40; i++)
+      await rc.d.send({
+        to: `0x${(0xa5b0000n * 2n ** 120n + BigInt(i)).toString(16).padStart(40, '0')}`,
+        value: BigInt(i),
+      });
+    const asc = await walk('/api/v2/addresses?sort=balance&order=asc');
+    const desc = await walk('/api/v2/addresses?sort=balance&order=desc');
+    expect(asc.length).toBeGreaterThan(50);
+    expect(asc.map((x) => x.hash)).toEqual(desc.map((x) => x.hash).reverse());
+    const values = asc.map((x) => BigInt(x.coin_balance));
+    for (let i = 1; i < values.length; i++) expect(values[i] >= values[i - 1]).toBe(true);
+    for (const x of [asc[0], asc[asc.length - 1]])
+      expect(BigInt(await rpc<Hex>('eth_getBalance', [x.hash, 'latest']))).toBe(BigInt(x.coin_balance));
+  });
+
+  it('/tokens?sort=holders_count&order=asc lists the least held first', async () => {
+    const desc = (await apiOk(k, '/api/v2/tokens?sort=holders_count&order=desc')).items;
+    const asc = (await apiOk(k, '/api/v2/tokens?sort=holders_count&order=asc')).items;
+    expect(asc.map((t: Body) => t.address_hash)).toEqual(desc.map((t: Body) => t.address_hash).reverse());
+    const counts = asc.map((t: Body) => Number(t.holders_count));
+    expect(counts).toEqual([...counts].sort((x, y) => x - y));
+    expect((await api(k, '/api/v2/tokens?order=sideways')).status).toBe(422);
+  });
+
   it('counts pooled transactions in /transactions/stats', async () => {
     const pending = await addPending(rc.d, 2);
     const body = await apiOk(k, '/api/v2/transactions/stats');

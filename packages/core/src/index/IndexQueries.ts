@@ -79,16 +79,21 @@ export class IndexQueries {
   constructor(private readonly store: IndexStore) {}
 
   /**
-   * Positions below `after` from several prefixes, newest first, duplicates (a transaction both
-   * sent and received by one address) once.
+   * Positions below `after` from several prefixes, newest first (`reverse` false: above `after`,
+   * oldest first), duplicates (a transaction both sent and received by one address) once.
    */
-  private async merged(sources: Source[], after: Uint8Array | undefined, limit: number): Promise<Uint8Array[]> {
+  private async merged(
+    sources: Source[],
+    after: Uint8Array | undefined,
+    limit: number,
+    reverse = true,
+  ): Promise<Uint8Array[]> {
     const lists = await Promise.all(
-      sources.map((s) => this.store.range(s.table, { prefix: s.prefix, after, reverse: true, limit })),
+      sources.map((s) => this.store.range(s.table, { prefix: s.prefix, after, reverse, limit })),
     );
     const out: Uint8Array[] = [];
     for (let i = 0; i < lists.length; i++) for (const e of lists[i]) out.push(e.key.subarray(sources[i].prefix.length));
-    if (sources.length > 1) out.sort((a, b) => compareBytes(b, a));
+    if (sources.length > 1) out.sort((a, b) => (reverse ? compareBytes(b, a) : compareBytes(a, b)));
     const unique: Uint8Array[] = [];
     let last = '';
     for (const p of out) {
@@ -245,12 +250,16 @@ export class IndexQueries {
     return rows.map((e) => decodeWithdrawal(readU64(e.key, 0), e.value));
   }
 
-  /** Addresses by coin balance, richest first (ties: higher address first). */
-  async addressesByBalance(after: { balance: bigint; address: Uint8Array } | undefined, limit: number) {
+  /** Addresses by coin balance, richest first (ties: higher address first); `asc`: poorest first. */
+  async addressesByBalance(
+    after: { balance: bigint; address: Uint8Array } | undefined,
+    limit: number,
+    order: 'asc' | 'desc' = 'desc',
+  ) {
     const rows = await this.store.range('idxBalanceRank', {
       prefix: new Uint8Array(0),
       after: after ? keys.balanceRank(after.balance, after.address) : undefined,
-      reverse: true,
+      reverse: order === 'desc',
       limit,
     });
     return rows.map((e) => ({ balance: readU256(e.key, 0), address: e.key.slice(32, 52) }));
@@ -283,14 +292,16 @@ export class IndexQueries {
     return (await this.store.getMany('idxToken', list)).map((v) => (v ? decodeToken(v) : undefined));
   }
 
-  /** Tokens by holder count, most held first (ties: higher address first). */
+  /** Tokens by holder count, most held first (ties: higher address first); `asc`: least held first. */
   async tokensByHolders(
     types: readonly TokenType[],
     after: { holders: bigint; address: Uint8Array } | undefined,
     limit: number,
+    order: 'asc' | 'desc' = 'desc',
   ) {
     const sources = types.map((t) => ({ table: 'idxTokenRank' as const, prefix: u8(tokenTypeByte(t)) }));
-    const pos = await this.merged(sources, after ? concat(u64(after.holders), after.address) : undefined, limit);
+    const cursor = after ? concat(u64(after.holders), after.address) : undefined;
+    const pos = await this.merged(sources, cursor, limit, order === 'desc');
     return pos.map((p) => ({ holders: readU64(p, 0), address: p.slice(8, 28) }));
   }
 

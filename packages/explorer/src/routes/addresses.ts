@@ -12,6 +12,16 @@ import { renderTxs } from './transactions.js';
 
 export const addressParam = (raw: string): Uint8Array => parseAddress(raw, 'address_hash_param');
 
+/** The `sort` and `order` a list was asked for, to carry into its `next_page_params`. */
+export function sortParams(q: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of ['sort', 'order']) {
+    const v = q.get(k);
+    if (v) out[k] = v;
+  }
+  return out;
+}
+
 /** `filter=to|from` of address lists: which roles to merge. */
 export function rolesOf(q: URLSearchParams): Role[] {
   const filter = parseEnum(q.get('filter'), 'filter', ['to', 'from'] as const);
@@ -31,9 +41,10 @@ async function headAccount(ex: Explorer, address: Uint8Array): Promise<{ balance
 export function addressRoutes({ ex, r }: RouteContext): void {
   r.get('/addresses', async (req) => {
     const q = req.query;
-    // Validated as Blockscout does; the list is always by balance, richest first.
+    // By balance, richest first, or poorest first with `order=asc`. `sort=transactions_count` is
+    // validated as Blockscout does but served by balance: no index orders addresses by count.
     parseEnum(q.get('sort'), 'sort', ['balance', 'transactions_count'] as const);
-    parseEnum(q.get('order'), 'order', ['asc', 'desc'] as const);
+    const order = parseEnum(q.get('order'), 'order', ['asc', 'desc'] as const) ?? 'desc';
     const balance = integerStringCursor(q, 'fetched_coin_balance');
     const hash = addressCursor(q, 'hash');
     if ((balance === undefined) !== (hash === undefined)) {
@@ -43,7 +54,7 @@ export function addressRoutes({ ex, r }: RouteContext): void {
       );
     }
     const after = balance !== undefined && hash ? { balance, address: hash } : undefined;
-    const rows = await ex.q.addressesByBalance(after, PAGE_SIZE + 1);
+    const rows = await ex.q.addressesByBalance(after, PAGE_SIZE + 1, order);
     const totals = await ex.q.totals();
     const page = await pageOf(
       rows,
@@ -60,6 +71,8 @@ export function addressRoutes({ ex, r }: RouteContext): void {
     if (page.next_page_params) {
       const last = page.items[page.items.length - 1] as { transactions_count: string };
       page.next_page_params.transactions_count = Number(last.transactions_count);
+      // Blockscout carries the request's other parameters into the next page's.
+      Object.assign(page.next_page_params, sortParams(q));
     }
     return { ...page, total_supply: ether(totals.coinSupply), exchange_rate: null };
   });

@@ -3,6 +3,7 @@ import { bytesToHex, hexToBytes } from '@ethereumjs/util';
 import type { Explorer } from '../Explorer.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { parseEnum, parseSmallUint } from '../http/params.js';
+import { integerStringCursor } from '../pagination/cursors.js';
 import { PAGE_SIZE, pageOf } from '../pagination/page.js';
 import { refOf } from '../serializers/addressRef.js';
 import {
@@ -136,19 +137,38 @@ export function smartContractRoutes({ ex, r }: RouteContext): void {
     const q = req.query;
     const language = parseEnum(q.get('filter'), 'filter', ['solidity', 'vyper', 'yul'] as const);
     const text = (q.get('q') ?? '').trim().toLowerCase();
+    const sort = parseEnum(q.get('sort'), 'sort', ['balance', 'transactions_count'] as const);
+    const order = parseEnum(q.get('order'), 'order', ['asc', 'desc'] as const) ?? 'desc';
     const below = q.get('smart_contract_id');
     const cursor = below === null ? undefined : parseSmallUint(below, 'smart_contract_id');
     // Newest verification first, as Blockscout's id order.
-    const rows = sc.store
+    const matching = sc.store
       .all()
-      .map((rec, i) => ({ rec, id: i + 1 }))
+      .map((rec, i) => ({ rec, id: i + 1, key: 0n }))
       .reverse()
-      .filter(({ rec, id }) => {
-        if (cursor !== undefined && id >= cursor) return false;
+      .filter(({ rec }) => {
         if (language && rec.language !== language) return false;
         return text === '' || rec.name.toLowerCase().includes(text) || rec.address.includes(text);
-      })
-      .slice(0, PAGE_SIZE + 1);
+      });
+    let rows: typeof matching;
+    if (!sort) rows = matching.filter(({ id }) => cursor === undefined || id < cursor).slice(0, PAGE_SIZE + 1);
+    else {
+      // Sorted by balance or transaction count: verified contracts are few, so the whole list is
+      // read and sorted; ties by id, newest first. The cursor is the last item's value and id.
+      const recs = await ex.q.addresses(matching.map(({ rec }) => hexToBytes(rec.address as Hex)));
+      matching.forEach((m, i) => {
+        m.key = sort === 'balance' ? (recs[i]?.balance ?? 0n) : (recs[i]?.txCount ?? 0n);
+      });
+      const sign = order === 'asc' ? 1 : -1;
+      const cmp = (a: { key: bigint; id: number }, b: { key: bigint; id: number }) =>
+        a.key === b.key ? b.id - a.id : a.key < b.key ? -sign : sign;
+      const key = integerStringCursor(q, sort === 'balance' ? 'coin_balance' : 'transactions_count');
+      const from = cursor === undefined || key === undefined ? undefined : { key, id: cursor };
+      rows = matching
+        .sort(cmp)
+        .filter((m) => !from || cmp(m, from) > 0)
+        .slice(0, PAGE_SIZE + 1);
+    }
     return pageOf(
       rows,
       async (shown) => {
@@ -163,7 +183,13 @@ export function smartContractRoutes({ ex, r }: RouteContext): void {
           ),
         );
       },
-      (last) => ({ smart_contract_id: last.id, items_count: PAGE_SIZE }),
+      (last) => ({
+        smart_contract_id: last.id,
+        items_count: PAGE_SIZE,
+        ...(sort
+          ? { sort, order, [sort === 'balance' ? 'coin_balance' : 'transactions_count']: last.key.toString() }
+          : {}),
+      }),
     );
   });
 

@@ -9,6 +9,7 @@ import { PAGE_SIZE, pageOf } from '../pagination/page.js';
 import { refOf } from '../serializers/addressRef.js';
 import { checksum, dec } from '../serializers/format.js';
 import { tokenJson } from '../serializers/token.js';
+import { sortParams } from './addresses.js';
 import type { RouteContext } from './context.js';
 import { renderTransfers, transferPageParams, transferViews } from './transferPages.js';
 
@@ -24,17 +25,18 @@ export function tokenRoutes({ ex, r }: RouteContext): void {
   r.get('/tokens', async (req) => {
     const q = req.query;
     const types = parseTokenTypes(q.get('type')) ?? TOKEN_TYPES;
+    // Prices and caps are null on a dev chain, so every sort is by holders; `order=asc`: least held first.
     parseEnum(q.get('sort'), 'sort', ['fiat_value', 'holders_count', 'circulating_market_cap'] as const);
-    parseEnum(q.get('order'), 'order', ['asc', 'desc'] as const);
+    const order = parseEnum(q.get('order'), 'order', ['asc', 'desc'] as const) ?? 'desc';
     const text = present(q, 'q');
     if (text !== undefined) return searchPage(ex, text, q, types);
     const holders = integerStringCursor(q, 'holders_count');
     const address = addressCursor(q, 'contract_address_hash');
     const after = holders !== undefined && address ? { holders, address } : undefined;
-    const rows = await ex.q.tokensByHolders(types, after, PAGE_SIZE + 1);
+    const rows = await ex.q.tokensByHolders(types, after, PAGE_SIZE + 1, order);
     const recs = await ex.q.tokens(rows.map((x) => x.address));
     const list = rows.flatMap((x, i) => (recs[i] ? [{ address: x.address, rec: recs[i] as TokenRecord }] : []));
-    return pageOf(
+    const page = await pageOf(
       list,
       (shown) => shown.map((t) => tokenJson(t.address, t.rec)),
       (last) => ({
@@ -45,8 +47,10 @@ export function tokenRoutes({ ex, r }: RouteContext): void {
         market_cap: null,
         fiat_value: null,
         items_count: PAGE_SIZE,
+        ...sortParams(q),
       }),
     );
+    return page;
   });
 
   r.get('/tokens/:hash', async (req) => {
