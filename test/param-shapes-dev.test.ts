@@ -142,6 +142,18 @@ const ROWS: Row[] = [
   row('evm_revert', async (e) => [Number(await e.snapshot())], both(true)),
   row('evm_revert', async (e) => [String(Number(await e.snapshot()))], both(true)),
   row('evm_revert', ['one'], both(false)),
+  // block fields of the blocks to come (last: the interval stays on until removed)
+  row('hardhat_setPrevRandao', [HASH], { hardhat: true }),
+  row('hardhat_setPrevRandao', [5], { hardhat: false }),
+  row('anvil_setBlockTimestampInterval', [12], { anvil: true }),
+  row(
+    'anvil_setBlockTimestampInterval',
+    ['0xc'],
+    { anvil: false },
+    true,
+    'Ashlar reads every dev integer the same way',
+  ),
+  row('anvil_removeBlockTimestampInterval', [], { anvil: true }),
 ];
 
 function envFor(peer: Peer): Env {
