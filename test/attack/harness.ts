@@ -102,9 +102,12 @@ export async function underProbe<T>(
   let probes = 0;
   let failed = 0;
   let inFlightSince: number | undefined;
+  // Latency counts from when a probe was due, not when it went out: a loop held while the
+  // prober sleeps delays the send, and that wait is what a client would see.
+  let due = performance.now();
   const prober = (async () => {
     while (!stop) {
-      inFlightSince = performance.now();
+      inFlightSince = due;
       try {
         const r = await rpc(url, { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] });
         if (r.status !== 200 || !String(r.text).includes('"result"')) failed++;
@@ -114,6 +117,7 @@ export async function underProbe<T>(
       worst = Math.max(worst, performance.now() - inFlightSince);
       inFlightSince = undefined;
       probes++;
+      due = performance.now() + everyMs;
       await new Promise((r) => setTimeout(r, everyMs));
     }
   })();
