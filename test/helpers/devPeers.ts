@@ -5,9 +5,9 @@
  * `test … junk` dev accounts; calls answer `{ result }` or `{ error }` and never throw.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { hardhatProvider } from './hardhatPeer.js';
 
 export type PeerAnswer =
   | { result: unknown; error?: undefined }
@@ -20,7 +20,6 @@ export interface Peer {
 }
 
 const ANVIL = fileURLToPath(new URL('../../node_modules/.bin/anvil', import.meta.url));
-const require = createRequire(import.meta.url);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -80,44 +79,9 @@ export async function startAnvil(): Promise<Peer> {
   throw new Error(`anvil did not answer on port ${port} within 10 s: ${stderr.trim()}`);
 }
 
-interface Eip1193 {
-  request(args: { method: string; params?: unknown[] }): Promise<unknown>;
-}
-interface HardhatProviderModule {
-  createHardhatNetworkProvider(config: Record<string, unknown>, logger: Record<string, unknown>): Promise<Eip1193>;
-}
-interface HardhatDefaults {
-  defaultHardhatNetworkParams: { chains: unknown };
-  defaultHardhatNetworkHdAccountsConfigParams: Record<string, unknown>;
-}
-
-/** Hardhat's network in process, with its defaults for the `hardhat` network. */
+/** Hardhat's network in process (helpers/hardhatPeer.ts), with its defaults for the `hardhat` network. */
 export async function startHardhat(): Promise<Peer> {
-  const mod = require('hardhat/internal/hardhat-network/provider/provider') as HardhatProviderModule;
-  const defaults = require('hardhat/internal/core/config/default-config') as HardhatDefaults;
-  const provider = await mod.createHardhatNetworkProvider(
-    {
-      hardfork: 'prague',
-      chainId: 31337,
-      networkId: 31337,
-      blockGasLimit: 30_000_000,
-      minGasPrice: 0n,
-      automine: true,
-      intervalMining: 0,
-      mempoolOrder: 'priority',
-      chains: defaults.defaultHardhatNetworkParams.chains,
-      genesisAccounts: [],
-      allowUnlimitedContractSize: false,
-      throwOnTransactionFailures: true,
-      throwOnCallFailures: true,
-      allowBlocksWithSameTimestamp: false,
-      initialBaseFeePerGas: 1_000_000_000,
-      coinbase: '0xc014ba5ec014ba5ec014ba5ec014ba5ec014ba5e',
-      enableTransientStorage: false,
-      enableRip7212: false,
-    },
-    { enabled: false, printLineFn: () => undefined, replaceLastLineFn: () => undefined },
-  );
+  const provider = await hardhatProvider();
   return {
     name: 'hardhat',
     close: async () => undefined,
