@@ -44,6 +44,15 @@ export const evm_mine = defineRpcMethod({
         `invalid argument 0 (timestamp): field "blocks": ${blocks} more blocks would pass block number 2^64-1`,
       );
     }
+    // The last block's time (1 s apart from the first) must stay a uint64, as hardhat_mine checks.
+    const now = BigInt(Math.floor(Date.now() / 1000)) + k.miner.timeOffset;
+    const first = timestamp ?? (now > chain.head.block.header.timestamp ? now : chain.head.block.header.timestamp + 1n);
+    if (first + blocks - 1n > MAX_UINT64) {
+      throw new AshlarError(
+        ErrorCodes.INVALID_PARAMS,
+        `invalid argument 0 (timestamp): field "blocks": ${blocks} blocks from ${first} would pass timestamp 2^64-1`,
+      );
+    }
     if (timestamp !== undefined) k.miner.nextTimestamp = timestamp;
     await mineBlocks({ chain, miner: k.miner, mempool: k.mempool, reserved: dev.reserved }, blocks, 1n);
     return toQuantity(0n);
