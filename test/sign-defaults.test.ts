@@ -44,7 +44,13 @@ describe('eth_sendTransaction defaults', () => {
     const deploy = await rpc<string>('eth_sendTransaction', [{ from, data: counter.bytecode }]);
     const { contractAddress } = await rpc<{ contractAddress: string }>('eth_getTransactionReceipt', [deploy]);
     const data = encodeFunctionData({ abi: counter.abi, functionName: 'fail' });
-    const hash = await rpc<string>('eth_sendTransaction', [{ from, to: contractAddress, data }]);
+    // Mined as a failure: the send answers Hardhat's error, with the hash in its data.
+    const err = await rpc<string>('eth_sendTransaction', [{ from, to: contractAddress, data }]).then(
+      () => undefined,
+      (e: { code?: number; data?: { txHash?: string } }) => e,
+    );
+    expect(err?.code).toBe(-32603);
+    const hash = err?.data?.txHash as string;
     expect((await txOf(hash)).gas).toBe('0x15f90');
     const rc = await rpc<{ status: string; gasUsed: string }>('eth_getTransactionReceipt', [hash]);
     expect(rc.status).toBe('0x0');

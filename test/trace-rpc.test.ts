@@ -470,10 +470,14 @@ describe('tracing JSON-RPC methods', () => {
       expect(r.error?.data).toBe(`${selector}${'00'.repeat(12)}${other.slice(2)}`);
     });
 
-    it('a reverting eth_sendTransaction under automine returns its hash and a status-0 receipt (geth, Anvil)', async () => {
-      const hash = await rpc.call<string>('eth_sendTransaction', [
+    it("a reverting eth_sendTransaction under automine is mined (status 0) and answers Hardhat's error with its hash", async () => {
+      const r = await rpc.raw('eth_sendTransaction', [
         { from: chain.from, to: chain.counter, data: SEL.fail, gas: '0x30000' },
       ]);
+      expect(r.error?.code).toBe(-32603);
+      const data = r.error?.data as { txHash: string; data: string };
+      expect(data.data).toMatch(/^0x08c379a0/);
+      const hash = data.txHash;
       expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
       expect((await receiptOf(hash)).status).toBe('0x0');
       expect(await rpc.call('ots_getTransactionError', [hash])).toMatch(/^0x08c379a0/);

@@ -111,8 +111,14 @@ export async function buildTraceChain(rpc: Rpc): Promise<TraceChain> {
   await rpc.call('hardhat_setBalance', [ADDR.S, '0x5']);
   // Explicit gas and EIP-1559 fees, so no node estimates or picks a fee of its own.
   const fees = { maxFeePerGas: '0x2540be400', maxPriorityFeePerGas: '0x3b9aca00' };
-  const send = (tx: Record<string, string>) =>
-    rpc.call<string>('eth_sendTransaction', [{ from, gas: '0xf4240', ...fees, ...tx }]);
+  // A transaction that fails is mined either way: Anvil answers its hash, Ashlar (as Hardhat)
+  // an error whose data carries the hash.
+  const send = async (tx: Record<string, string>) => {
+    const r = await rpc.raw('eth_sendTransaction', [{ from, gas: '0xf4240', ...fees, ...tx }]);
+    const hash = r.result ?? (r.error?.data as { txHash?: string } | undefined)?.txHash;
+    if (typeof hash !== 'string') throw new Error(`eth_sendTransaction: ${r.error?.message}`);
+    return hash;
+  };
   const counterTx = await send({ data: loadArtifact('Counter').bytecode });
   const counter = (await receipt(rpc, counterTx)).contractAddress as string;
   const factoryTx = await send({ data: loadArtifact('Factory').bytecode });
