@@ -11,6 +11,7 @@ import { createTestClient, custom, publicActions } from 'viem';
 import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compatArtifact } from './helpers/compatContract.js';
+import { type Peer, startAnvil } from './helpers/devPeers.js';
 import { type Eip1193, hardhatHttp, hardhatProvider } from './helpers/hardhatPeer.js';
 import { startNode, type TestNode } from './helpers/node.js';
 
@@ -541,5 +542,64 @@ describe('time travel continues from the last block (viem test client, ethers se
     } finally {
       await kernel.close();
     }
+  });
+});
+
+describe("Anvil's methods against Anvil 1.7.1", () => {
+  let anvil: Peer;
+  let kernel: Kernel;
+  let ours: Rpc;
+  const theirs: Rpc = async (method, params = []) => {
+    const r = await anvil.call(method, params);
+    if (r.error) throw Object.assign(new Error(r.error.message), r.error);
+    return r.result;
+  };
+  beforeAll(async () => {
+    [anvil, kernel] = await Promise.all([startAnvil(), createNode()]);
+    ours = rpcOf(createProvider(kernel));
+  });
+  afterAll(async () => {
+    await anvil?.close();
+    await kernel?.close();
+  });
+
+  it('anvil_metadata has the same fields and types, snapshots as id → [number, hash]', async () => {
+    for (const rpc of [ours, theirs]) await rpc('evm_snapshot', []);
+    const [a, b] = [
+      (await ours('anvil_metadata')) as Record<string, unknown>,
+      (await theirs('anvil_metadata')) as Record<string, unknown>,
+    ];
+    expect(Object.keys(a).sort()).toEqual(Object.keys(b).sort());
+    for (const k of Object.keys(b)) expect(typeof a[k], k).toBe(typeof b[k]);
+    expect(a.forkedNetwork).toBe(b.forkedNetwork);
+    const entry = (m: Record<string, unknown>) => Object.values(m.snapshots as Record<string, [number, string]>)[0];
+    expect(entry(a)).toEqual([0, ((await ours('eth_getBlockByNumber', ['0x0', false])) as { hash: string }).hash]);
+    expect(typeof entry(b)[0]).toBe('number');
+  });
+
+  it('eth_getAccountInfo answers what Anvil answers for a dev account and an empty one', async () => {
+    for (const who of [A1, '0x00000000000000000000000000000000000000e1']) {
+      expect(await ours('eth_getAccountInfo', [who, 'latest'])).toEqual(
+        await theirs('eth_getAccountInfo', [who, 'latest']),
+      );
+    }
+  });
+
+  it('anvil_setBlockTimestampInterval answers and steps blocks as Anvil', async () => {
+    const steps = async (rpc: Rpc) => {
+      const ts = async () =>
+        word(((await rpc('eth_getBlockByNumber', ['latest', false])) as { timestamp: string }).timestamp);
+      const set = await rpc('anvil_setBlockTimestampInterval', [7]);
+      const t0 = await ts();
+      await rpc('evm_mine', []);
+      const t1 = await ts();
+      await rpc('evm_mine', []);
+      const t2 = await ts();
+      const removed = await rpc('anvil_removeBlockTimestampInterval', []);
+      return [set, t1 - t0, t2 - t1, removed];
+    };
+    const [a, b] = [await steps(ours), await steps(theirs)];
+    expect(a).toEqual([null, 7n, 7n, true]);
+    expect(a).toEqual(b);
   });
 });
