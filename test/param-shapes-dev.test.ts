@@ -154,6 +154,19 @@ const ROWS: Row[] = [
     'Ashlar reads every dev integer the same way',
   ),
   row('anvil_removeBlockTimestampInterval', [], { anvil: true }),
+  row('anvil_setIntervalMining', [0], { anvil: true }),
+  row('anvil_setIntervalMining', ['0x0'], { anvil: false }, true, 'Ashlar reads every dev integer the same way'),
+  // back to genesis (last): no argument, an empty options object, viem's reset() without a fork
+  row('hardhat_reset', [], { hardhat: true }),
+  row('hardhat_reset', [{}], { hardhat: true }),
+  row(
+    'hardhat_reset',
+    [{ forking: { blockNumber: null } }],
+    { hardhat: false },
+    true,
+    "viem's reset() on a chain without a fork",
+  ),
+  row('anvil_reset', [], { anvil: true }),
 ];
 
 function envFor(peer: Peer): Env {
