@@ -167,6 +167,13 @@ const ROWS: Row[] = [
     "viem's reset() on a chain without a fork",
   ),
   row('anvil_reset', [], { anvil: true }),
+  row(
+    'anvil_reset',
+    [{ forking: { blockNumber: null } }],
+    { anvil: false },
+    true,
+    "viem's reset() on a chain without a fork",
+  ),
 ];
 
 function envFor(peer: Peer): Env {
