@@ -2,7 +2,7 @@
 // value against what JSON-RPC says of the same chain (their shapes are checked in
 // explorer-conformance.test.ts against Blockscout's OpenAPI 10.2.6).
 import type { Kernel } from '@ashlar/core';
-import { Interface } from 'ethers';
+import { AbiCoder, Interface, id } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadArtifact } from './helpers/contracts.js';
 import {
@@ -231,6 +231,60 @@ describe('what Blockscout’s frontend asks for', () => {
     const counts = asc.map((t: Body) => Number(t.holders_count));
     expect(counts).toEqual([...counts].sort((x, y) => x - y));
     expect((await api(k, '/api/v2/tokens?order=sideways')).status).toBe(422);
+  });
+
+  it('/token-transfers lists every transfer the chain’s logs carry, newest first', async () => {
+    const single = id('TransferSingle(address,address,address,uint256,uint256)');
+    const batch = id('TransferBatch(address,address,address,uint256[],uint256[])');
+    const transfer = id('Transfer(address,address,uint256)');
+    const logs = await rpc<Body[]>('eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest' }]);
+    const coder = AbiCoder.defaultAbiCoder();
+    let all = 0;
+    let erc1155 = 0;
+    for (const l of logs) {
+      if (l.topics[0] === transfer) all++;
+      else if (l.topics[0] === single) {
+        all++;
+        erc1155++;
+      } else if (l.topics[0] === batch) {
+        const [ids] = coder.decode(['uint256[]', 'uint256[]'], l.data);
+        all += ids.length;
+        erc1155 += ids.length;
+      }
+    }
+    const walk = async (path: string) => {
+      const out: Body[] = [];
+      let url = path;
+      for (let i = 0; i < 50; i++) {
+        const page = await apiOk(k, url);
+        out.push(...page.items);
+        if (!page.next_page_params) return out;
+        const sep = path.includes('?') ? '&' : '?';
+        url = `${path}${sep}${new URLSearchParams(page.next_page_params as Record<string, string>)}`;
+      }
+      throw new Error('too many pages');
+    };
+    const items = await walk('/api/v2/token-transfers');
+    expect(items).toHaveLength(all);
+    const blocks = items.map((t) => t.block_number);
+    expect(blocks).toEqual([...blocks].sort((x, y) => y - x));
+    expect(new Set(items.map((t) => `${t.transaction_hash}:${t.log_index}:${t.total.token_id}`)).size).toBe(all);
+    const only1155 = await walk('/api/v2/token-transfers?type=ERC-1155');
+    expect(only1155).toHaveLength(erc1155);
+    expect(only1155.every((t) => t.token_type === 'ERC-1155')).toBe(true);
+    expect((await apiOk(k, '/api/v2/token-transfers?type=ERC-404')).items).toEqual([]);
+  });
+
+  it('/search/quick suggests what /search finds, with Blockscout’s address_hash and transaction_hash', async () => {
+    const quick = await apiOk(k, '/api/v2/search/quick?q=ash');
+    const full = await apiOk(k, '/api/v2/search?q=ash');
+    expect(quick).toEqual(full.items);
+    expect(quick.every((i: Body) => i.address_hash === i.address)).toBe(true);
+    const tx = await apiOk(k, `/api/v2/search/quick?q=${rc.transferTx}`);
+    expect(tx[0]).toMatchObject({ type: 'transaction', transaction_hash: rc.transferTx, tx_hash: rc.transferTx });
+    const token = await apiOk(k, `/api/v2/search/quick?q=${rc.token}`);
+    expect(token.map((i: Body) => i.address_hash.toLowerCase())).toContain(rc.token.toLowerCase());
+    expect(await apiOk(k, '/api/v2/search/quick?q=')).toEqual([]);
   });
 
   it('counts pooled transactions in /transactions/stats', async () => {

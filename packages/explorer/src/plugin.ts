@@ -15,6 +15,7 @@ import { internalTransactionRoutes } from './routes/internal_transactions.js';
 import { searchRoutes } from './routes/search.js';
 import { smartContractRoutes } from './routes/smart_contracts.js';
 import { statsRoutes } from './routes/stats.js';
+import { tokenTransferRoutes } from './routes/token_transfers.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { transactionInsightRoutes } from './routes/transaction_insights.js';
 import { transactionStatsRoutes } from './routes/transaction_stats.js';
@@ -44,6 +45,7 @@ const ROUTES = [
   addressActivityRoutes,
   addressTabRoutes,
   tokenRoutes,
+  tokenTransferRoutes,
   withdrawalRoutes,
   smartContractRoutes,
 ];

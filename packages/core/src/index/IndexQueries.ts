@@ -60,6 +60,7 @@ export type TxSource =
 
 /** Which token transfers to list, newest first. */
 export type TransferSource =
+  | { kind: 'all' }
   | { kind: 'token'; token: Uint8Array }
   | { kind: 'address'; address: Uint8Array; roles: readonly Role[]; types: readonly TokenType[]; token?: Uint8Array };
 
@@ -175,7 +176,8 @@ export class IndexQueries {
     limit: number,
   ): Promise<TransferRecord[]> {
     let sources: Source[];
-    if (source.kind === 'token') sources = [{ table: 'idxTokenTransfer', prefix: source.token }];
+    if (source.kind === 'all') sources = [{ table: 'idxTransfer', prefix: new Uint8Array(0) }];
+    else if (source.kind === 'token') sources = [{ table: 'idxTokenTransfer', prefix: source.token }];
     else if (source.token) {
       const { address, token } = source;
       sources = source.roles.map((r) => ({

@@ -18,6 +18,7 @@ function tokenItem(address: Uint8Array, t: TokenRecord) {
     name: t.name,
     symbol: t.symbol,
     address: a,
+    address_hash: a,
     address_url: `/address/${a}`,
     token_url: `/token/${a}`,
     token_type: t.type,
@@ -32,6 +33,8 @@ function tokenItem(address: Uint8Array, t: TokenRecord) {
   };
 }
 
+/** Search items carry spec §2.5's `address` and `tx_hash` and Blockscout 10's `address_hash` and `transaction_hash`, one value each. */
+
 /** What `q` names exactly: an address, a transaction, a block (by hash or number). */
 async function exactMatches(ex: Explorer, text: string) {
   const items: Record<string, unknown>[] = [];
@@ -44,6 +47,7 @@ async function exactMatches(ex: Explorer, text: string) {
       type: contract || token ? 'contract' : 'address',
       name: null,
       address: a,
+      address_hash: a,
       url: `/address/${a}`,
       is_smart_contract_verified: false,
       certified: false,
@@ -57,6 +61,7 @@ async function exactMatches(ex: Explorer, text: string) {
       items.push({
         type: 'transaction',
         tx_hash: bytesToHex(hash),
+        transaction_hash: bytesToHex(hash),
         url: `/tx/${bytesToHex(hash)}`,
         timestamp: ts,
         priority: 3,
@@ -83,7 +88,18 @@ function blockItem(n: bigint, hash: Uint8Array, ts: bigint) {
   };
 }
 
-/** /search and /search/check-redirect (Blockscout's SearchController). */
+/** Tokens whose name or symbol starts with `text`: one page of search items, and where the next starts. */
+async function tokenMatches(ex: Explorer, text: string, after: Uint8Array | undefined) {
+  const found = await ex.q.searchTokens(text, after, PAGE_SIZE);
+  const recs = await ex.q.tokens(found.items.map((x) => x.address));
+  const tokens = found.items.flatMap((x, i) => {
+    const rec = recs[i];
+    return rec ? [tokenItem(x.address, rec)] : [];
+  });
+  return { tokens, full: found.full, last: found.last };
+}
+
+/** /search, /search/quick and /search/check-redirect (Blockscout's SearchController). */
 export function searchRoutes({ ex, r }: RouteContext): void {
   r.get('/search', async (req) => {
     const text = (req.query.get('q') ?? '').trim();
@@ -94,16 +110,8 @@ export function searchRoutes({ ex, r }: RouteContext): void {
     const items = keyRaw === undefined ? await exactMatches(ex, text) : [];
     if (ADDRESS.test(text) || HASH.test(text)) return { items, next_page_params: null };
     // Tokens by name or symbol prefix, case-insensitive, paged by the name-index key.
-    const found = await ex.q.searchTokens(
-      text,
-      keyRaw === undefined ? undefined : hexToBytes(keyRaw as `0x${string}`),
-      PAGE_SIZE,
-    );
-    const recs = await ex.q.tokens(found.items.map((x) => x.address));
-    found.items.forEach((x, i) => {
-      const rec = recs[i];
-      if (rec) items.push(tokenItem(x.address, rec));
-    });
+    const found = await tokenMatches(ex, text, keyRaw === undefined ? undefined : hexToBytes(keyRaw as `0x${string}`));
+    items.push(...found.tokens);
     const more = found.full && found.last !== undefined;
     return {
       items,
@@ -116,6 +124,16 @@ export function searchRoutes({ ex, r }: RouteContext): void {
           }
         : null,
     };
+  });
+
+  // The search bar's suggestions (Blockscout's quick_search): the first page of /search, unpaged.
+  r.get('/search/quick', async (req) => {
+    const text = (req.query.get('q') ?? '').trim();
+    if (text === '') return [];
+    const items = await exactMatches(ex, text);
+    if (ADDRESS.test(text) || HASH.test(text)) return items;
+    items.push(...(await tokenMatches(ex, text, undefined)).tokens);
+    return items;
   });
 
   r.get('/search/check-redirect', async (req) => {
