@@ -7,13 +7,25 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_ACCOUNTS } from '../helpers/contracts.js';
-import { type AttackNode, settle, report, rpc, rssMiB, startAttackNode, underProbe } from './harness.js';
+import {
+  type AttackNode,
+  type Baseline,
+  baseline,
+  expectBack,
+  settle,
+  report,
+  rpc,
+  rssMiB,
+  startAttackNode,
+  underProbe,
+} from './harness.js';
 
 /** JUMPDEST PUSH1 0 JUMP. */
 const LOOP = '0x5b600056';
 const LOOP_ADDR = '0x00000000000000000000000000000000000100f1';
 
 let node: AttackNode;
+let base: Baseline;
 beforeAll(async () => {
   node = await startAttackNode();
   await node.kernel.request({ method: 'hardhat_setCode', params: [LOOP_ADDR, LOOP] });
@@ -25,6 +37,7 @@ beforeAll(async () => {
     });
   }
   await settle(node);
+  base = await baseline(node);
 }, 120_000);
 afterAll(async () => {
   await node?.close();
@@ -93,5 +106,11 @@ describe('batch cost budget and answer size (#20 findings 8, 9)', () => {
     }));
     const r = await rpc(node.url, items);
     expect((r.json() as Item[]).every((a) => a.result === '0x7a69')).toBe(true);
+  });
+});
+
+describe('after the attacks', () => {
+  it('the node has closed their sockets and freed their memory', async () => {
+    await expectBack(node, base);
   });
 });

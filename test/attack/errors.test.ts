@@ -6,11 +6,22 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_ACCOUNTS } from '../helpers/contracts.js';
-import { type AttackNode, report, rpc, startAttackNode, underProbe } from './harness.js';
+import {
+  type AttackNode,
+  type Baseline,
+  baseline,
+  expectBack,
+  report,
+  rpc,
+  startAttackNode,
+  underProbe,
+} from './harness.js';
 
 let node: AttackNode;
+let base: Baseline;
 beforeAll(async () => {
   node = await startAttackNode();
+  base = await baseline(node);
 });
 afterAll(async () => {
   await node?.close();
@@ -59,5 +70,11 @@ describe('errors that help and do not leak (#20 findings 15-17)', () => {
     expect(batch.text).toContain('"id":18446744073709551617,"result":"0x7a69"');
     expect(batch.text).toContain('"id":2,"result":"0x7a69"');
     expect(batch.text).toContain('"id":0.30000000000000004441,"error"');
+  });
+});
+
+describe('after the attacks', () => {
+  it('the node has closed their sockets and freed their memory', async () => {
+    await expectBack(node, base);
   });
 });

@@ -8,7 +8,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_ACCOUNTS } from '../helpers/contracts.js';
-import { type AttackNode, report, rpc, startAttackNode, underProbe } from './harness.js';
+import {
+  type AttackNode,
+  type Baseline,
+  baseline,
+  expectBack,
+  report,
+  rpc,
+  startAttackNode,
+  underProbe,
+} from './harness.js';
 
 /** JUMPDEST PUSH1 0 JUMP: loops until its gas is gone. */
 const LOOP = '0x5b600056';
@@ -18,6 +27,7 @@ const LOOP_ADDR = '0x00000000000000000000000000000000000100f1';
 const MEM_ADDR = '0x00000000000000000000000000000000000100f2';
 
 let node: AttackNode;
+let base: Baseline;
 /** No node-wide call timeout: only a request's own `timeout` can stop its code. */
 let untimed: AttackNode;
 beforeAll(async () => {
@@ -27,6 +37,7 @@ beforeAll(async () => {
   node = await startAttackNode({ rpc: { callTimeoutMs: 2000, maxResponseBytes: 4_000_000 } });
   await node.kernel.request({ method: 'hardhat_setCode', params: [LOOP_ADDR, LOOP] });
   await node.kernel.request({ method: 'hardhat_setCode', params: [MEM_ADDR, MEMORY_LOOP] });
+  base = await baseline(node);
 });
 afterAll(async () => {
   await node?.close();
@@ -119,5 +130,11 @@ describe('execution limits (#20 findings 3, 4, 5, 7)', () => {
       'latest',
     ]);
     expect(a.error?.message).toBe('execution aborted (timeout = 2s)');
+  });
+});
+
+describe('after the attacks', () => {
+  it('the node has closed their sockets and freed their memory', async () => {
+    await expectBack(node, base);
   });
 });

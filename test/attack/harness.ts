@@ -6,6 +6,8 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { createNode, type NodeOptions, type RunningServer, type ServerOptions, startServer } from 'ashlar';
 
 export interface AttackNode {
@@ -68,6 +70,23 @@ export function rpc(
     );
     req.on('error', reject);
     req.end(data);
+  });
+}
+
+/** A GET over a fresh connection (agent off: nothing stays open after it, unlike fetch's pool). */
+export function httpGet(url: string): Promise<{ status: number; text: string; json: () => unknown }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'GET', agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: res.statusCode ?? 0, text, json: () => JSON.parse(text) });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
   });
 }
 
@@ -158,10 +177,43 @@ export async function eventually(check: () => Promise<boolean> | boolean, what: 
   throw new Error(`timed out waiting for ${what}`);
 }
 
-/** RSS in MiB after a collection if the runner exposes gc (vitest's forks may not). */
+// A full collection on demand, so "memory came back" measures what is still referenced.
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+
+/** RSS in MiB after a full collection. */
 export function rssMiB(): number {
-  (globalThis as { gc?: () => void }).gc?.();
+  collect();
   return Math.round(process.memoryUsage().rss / 2 ** 20);
+}
+
+export interface Baseline {
+  connections: number;
+  heapMiB: number;
+}
+
+/** Open sockets and live heap (after a full collection) before an attack. */
+export async function baseline(node: AttackNode): Promise<Baseline> {
+  collect();
+  return { connections: await node.connections(), heapMiB: process.memoryUsage().heapUsed / 2 ** 20 };
+}
+
+/**
+ * After an attack: the node's sockets are back to the baseline and its live heap is within
+ * `slackMiB` of it (the attack's objects were freed, not kept by the node).
+ */
+export async function expectBack(node: AttackNode, base: Baseline, slackMiB = 64): Promise<void> {
+  await eventually(async () => (await node.connections()) <= base.connections, 'the sockets to close');
+  let heap = Number.POSITIVE_INFINITY;
+  await eventually(
+    () => {
+      collect();
+      heap = process.memoryUsage().heapUsed / 2 ** 20;
+      return heap - base.heapMiB < slackMiB;
+    },
+    `the heap to come back within ${slackMiB} MiB of ${Math.round(base.heapMiB)} MiB (now ${Math.round(heap)} MiB)`,
+    10_000,
+  );
 }
 
 /**

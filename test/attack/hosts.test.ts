@@ -8,13 +8,15 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_ACCOUNTS } from '../helpers/contracts.js';
-import { type AttackNode, rpc, startAttackNode } from './harness.js';
+import { type AttackNode, type Baseline, baseline, expectBack, rpc, startAttackNode } from './harness.js';
 
 let node: AttackNode;
+let base: Baseline;
 let opened: AttackNode;
 beforeAll(async () => {
   node = await startAttackNode();
   opened = await startAttackNode({}, { allowedHosts: ['chain.internal.example', 'Other.Example'] });
+  base = await baseline(node);
 });
 afterAll(async () => {
   await node?.close();
@@ -95,5 +97,11 @@ describe('Host header check (#20 finding 13)', () => {
     }
     expect((await rpc(opened.url, send, { host: 'evil.example' })).status).toBe(403);
     expect(await upgradeStatus(opened.port, 'chain.internal.example')).toBe('HTTP/1.1 101 Switching Protocols');
+  });
+});
+
+describe('after the attacks', () => {
+  it('the node has closed their sockets and freed their memory', async () => {
+    await expectBack(node, base);
   });
 });

@@ -7,7 +7,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_ACCOUNTS } from '../helpers/contracts.js';
-import { type AttackNode, settle, report, rpc, startAttackNode, underProbe } from './harness.js';
+import {
+  type AttackNode,
+  type Baseline,
+  baseline,
+  expectBack,
+  settle,
+  report,
+  rpc,
+  startAttackNode,
+  underProbe,
+} from './harness.js';
 
 /** PUSH2 200; JUMPDEST; LOG0(0, 0); counter - 1; DUP1; JUMPI back while non-zero: 200 logs a call. */
 const EMITTER = '0x6100c85b60006000a060019003806003570';
@@ -15,6 +25,7 @@ const EMITTER_CODE = `${EMITTER}0`;
 const EMITTER_ADDR = '0x00000000000000000000000000000000000100e1';
 
 let node: AttackNode;
+let base: Baseline;
 let filterId: string;
 beforeAll(async () => {
   node = await startAttackNode();
@@ -27,6 +38,7 @@ beforeAll(async () => {
     });
   }
   await settle(node);
+  base = await baseline(node);
 }, 120_000);
 afterAll(async () => {
   await node?.close();
@@ -116,5 +128,11 @@ describe('log queries and proofs (#20 findings 11, 12, 14)', () => {
       })
     ).json() as Item;
     expect(ok.result).toBeDefined();
+  });
+});
+
+describe('after the attacks', () => {
+  it('the node has closed their sockets and freed their memory', async () => {
+    await expectBack(node, base);
   });
 });

@@ -5,11 +5,22 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AttackNode, eventually, report, startAttackNode, underProbe } from './harness.js';
+import {
+  type AttackNode,
+  type Baseline,
+  baseline,
+  expectBack,
+  eventually,
+  report,
+  startAttackNode,
+  underProbe,
+} from './harness.js';
 
 let node: AttackNode;
+let base: Baseline;
 beforeAll(async () => {
   node = await startAttackNode();
+  base = await baseline(node);
 });
 afterAll(async () => {
   await node?.close();
@@ -87,5 +98,11 @@ describe('upgrades nobody serves (#20 finding 1)', () => {
   it('the JSON-RPC WebSocket endpoint still upgrades', async () => {
     const answer = await rawRequest(node.port, `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n${wsHeaders}\r\n`, 500);
     expect(answer).toMatch(/^timeout: HTTP\/1\.1 101 Switching Protocols/);
+  });
+});
+
+describe('after the attacks', () => {
+  it('the node has closed their sockets and freed their memory', async () => {
+    await expectBack(node, base);
   });
 });

@@ -6,7 +6,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solcLongVersion } from '../helpers/buildInfo.js';
-import { type AttackNode, report, startAttackNode, underProbe } from './harness.js';
+import {
+  type AttackNode,
+  type Baseline,
+  baseline,
+  expectBack,
+  rpc,
+  report,
+  startAttackNode,
+  underProbe,
+} from './harness.js';
 
 /** A contract viaIR takes a while to optimise: many functions with loops and arithmetic. */
 function heavySource(functions: number): string {
@@ -33,10 +42,12 @@ ${fns}
 const ADDRESS = '0x00000000000000000000000000000000000100c1';
 
 let node: AttackNode;
+let base: Baseline;
 beforeAll(async () => {
   node = await startAttackNode();
   // Some code at the address: verification compiles, then finds it does not match.
   await node.kernel.request({ method: 'hardhat_setCode', params: [ADDRESS, '0x6001600055'] });
+  base = await baseline(node);
 });
 afterAll(async () => {
   await node?.close();
@@ -50,16 +61,12 @@ describe('verification compiles off the main thread (#20 finding 10)', () => {
       settings: { viaIR: true, optimizer: { enabled: true, runs: 200 }, outputSelection: {} },
     };
     const { result, m } = await underProbe(node.url, async () => {
-      const res = await fetch(`${node.url}/api/v2/smart-contracts/${ADDRESS}/verification/via/standard-input`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          compiler_version: `v${solcLongVersion()}`,
-          contract_name: 'Heavy.sol:Heavy',
-          files: { 'input.json': JSON.stringify(input) },
-        }),
+      const res = await rpc(`${node.url}/api/v2/smart-contracts/${ADDRESS}/verification/via/standard-input`, {
+        compiler_version: `v${solcLongVersion()}`,
+        contract_name: 'Heavy.sol:Heavy',
+        files: { 'input.json': JSON.stringify(input) },
       });
-      return { status: res.status, body: (await res.json()) as { message?: string } };
+      return { status: res.status, body: res.json() as { message?: string } };
     });
     report('viaIR standard-input verification', m, `${result.status} ${result.body.message?.slice(0, 80)}`);
     // The compilation ran (and took long enough to matter) and its answer is the mismatch, not a crash.
@@ -69,5 +76,11 @@ describe('verification compiles off the main thread (#20 finding 10)', () => {
     expect(m.failedProbes).toBe(0);
     // Stated bound: no probe waits 500 ms while solc runs.
     expect(m.worstProbeMs).toBeLessThan(500);
+  });
+});
+
+describe('after the attacks', () => {
+  it('the node has closed their sockets and freed their memory', async () => {
+    await expectBack(node, base);
   });
 });

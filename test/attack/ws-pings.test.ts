@@ -7,11 +7,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type AttackNode, eventually, report, rssMiB, startAttackNode, underProbe } from './harness.js';
+import {
+  type AttackNode,
+  type Baseline,
+  baseline,
+  expectBack,
+  eventually,
+  report,
+  rssMiB,
+  startAttackNode,
+  underProbe,
+} from './harness.js';
 
 let node: AttackNode;
+let base: Baseline;
 beforeAll(async () => {
   node = await startAttackNode();
+  base = await baseline(node);
 });
 afterAll(async () => {
   await node?.close();
@@ -66,5 +78,11 @@ describe('a client that floods pings and never reads (#20 finding 6)', () => {
     for (let i = 0; i < 20; i++) ws.ping(PAYLOAD);
     await eventually(() => pongs === 20, 'twenty pongs');
     ws.close();
+  });
+});
+
+describe('after the attacks', () => {
+  it('the node has closed their sockets and freed their memory', async () => {
+    await expectBack(node, base);
   });
 });
