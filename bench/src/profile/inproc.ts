@@ -7,21 +7,46 @@ import fs from 'node:fs';
 const N = Number(process.env.N ?? 1000);
 const kind = process.env.KIND ?? 'transfer';
 const opts = JSON.parse(process.env.OPTS ?? '{}');
-const kernel = await createNode(opts);
-const acct = kernel.chain.accounts[0];
-const raws: string[] = [];
-for (let i = 0; i < N; i++) {
-  const tx = createTx({ type: 2, nonce: i, to: `0x${(0x100000 + i).toString(16).padStart(40, '0')}`, value: 1n, gasLimit: 21000n,
-    maxFeePerGas: 10n ** 11n, maxPriorityFeePerGas: 10n ** 9n, chainId: 31337n }, { common: kernel.chain.common }).sign(acct.privateKey);
-  raws.push(`0x${Buffer.from(tx.serialize()).toString('hex')}`);
+for (let round = 0; round < Number(process.env.ROUNDS ?? 3); round++) {
+  const kernel = await createNode(opts);
+  const acct = kernel.chain.accounts[0];
+  const raws: string[] = [];
+  for (let i = 0; i < N; i++) {
+    const tx = createTx(
+      {
+        type: 2,
+        nonce: i,
+        to: `0x${(0x100000 + i).toString(16).padStart(40, '0')}`,
+        value: 1n,
+        gasLimit: 21000n,
+        maxFeePerGas: 10n ** 11n,
+        maxPriorityFeePerGas: 10n ** 9n,
+        chainId: 31337n,
+      },
+      { common: kernel.chain.common },
+    ).sign(acct.privateKey);
+    raws.push(`0x${Buffer.from(tx.serialize()).toString('hex')}`);
+  }
+  // warm up
+  for (let i = 0; i < 50; i++) await kernel.request({ method: 'evm_mine' });
+  let session: Session | undefined;
+  if (process.env.PROF && round === Number(process.env.ROUNDS ?? 3) - 1) {
+    session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  }
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (const raw of raws) await kernel.request({ method: 'eth_sendRawTransaction', params: [raw] });
+  const wall = performance.now() - t0;
+  const c = process.cpuUsage(c0);
+  if (session) {
+    const { profile } = await session.post('Profiler.stop');
+    fs.writeFileSync(process.env.PROF!, JSON.stringify(profile));
+  }
+  console.log(
+    `${kind}: ${((N / wall) * 1000).toFixed(0)} tx/s, cpu ${((c.user + c.system) / 1000 / N).toFixed(3)} ms/tx, wall ${(wall / N).toFixed(3)} ms/tx, heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`,
+  );
+  await kernel.close();
 }
-// warm up
-for (let i = 0; i < 50; i++) await kernel.request({ method: 'evm_mine' });
-let session: Session | undefined;
-if (process.env.PROF) { session = new Session(); session.connect(); await session.post('Profiler.enable'); await session.post('Profiler.start'); }
-const c0 = process.cpuUsage(); const t0 = performance.now();
-for (const raw of raws) await kernel.request({ method: 'eth_sendRawTransaction', params: [raw] });
-const wall = performance.now() - t0; const c = process.cpuUsage(c0);
-if (session) { const { profile } = await session.post('Profiler.stop'); fs.writeFileSync(process.env.PROF!, JSON.stringify(profile)); }
-console.log(`${kind}: ${(N / wall * 1000).toFixed(0)} tx/s, cpu ${((c.user + c.system) / 1000 / N).toFixed(3)} ms/tx, wall ${(wall / N).toFixed(3)} ms/tx, heap ${(process.memoryUsage().heapUsed/2**20).toFixed(0)} MiB rss ${(process.memoryUsage().rss/2**20).toFixed(0)} MiB`);
-await kernel.close();

@@ -1,4 +1,6 @@
 // @ashlar/core: the kernel and everything plugins and transports build on.
+// First: hex built-ins before @noble/hashes evaluates (see util/hexBuiltins.ts).
+import './util/hexBuiltins.js';
 export { createKernel } from './kernel/createKernel.js';
 export { Kernel, RpcRequestError } from './kernel/Kernel.js';
 export { definePlugin, type Plugin, type PluginContext } from './kernel/definePlugin.js';
@@ -9,6 +11,11 @@ export {
   type RpcLimits,
   type ResolvedOptions,
   type Logger,
+  type SendDefaults,
+  SEND_DEFAULTS,
+  HARDHAT_API_VERSION,
+  defaultClientVersion,
+  engineVersion,
   silentLogger,
   VERSION,
 } from './kernel/options.js';
@@ -59,13 +66,15 @@ export {
 } from './import/importBlocks.js';
 export { exportBlocks } from './import/exportBlocks.js';
 export { splitRlpItems } from './import/rlpBlocks.js';
-export { Executor, buildUnsignedTx } from './exec/Executor.js';
+export { Executor, type ExecTarget, buildUnsignedTx } from './exec/Executor.js';
 export { scratchVm } from './exec/scratchVm.js';
 export { ExecutionDeadline } from './exec/ExecutionDeadline.js';
 export type { CallRequest, AccountOverride, StateOverrides } from './exec/types.js';
 export { applyStateOverrides } from './exec/applyStateOverrides.js';
 export { accessListField, authorizationListField } from './exec/txFields.js';
 export { decodeRevertReason, revertMessage, PANIC_REASONS } from './exec/decodeRevert.js';
+export { failedTxError, hardhatRevertText } from './exec/failedTxError.js';
+export { allowContractSender } from './exec/contractSender.js';
 export { toQuantity, toData, fromData } from './util/hex.js';
 export { createProvider, type Eip1193Provider, type ProviderEvents } from './provider/createProvider.js';
 export * from './dev/index.js';

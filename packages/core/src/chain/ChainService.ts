@@ -58,6 +58,12 @@ export class ChainService {
   readonly accounts: DevAccount[];
   /** Decoded trie nodes and the node database, shared by every state view of this chain. */
   readonly trieContext: TrieContext;
+  /**
+   * The same database with a small cache of its own, for short-lived views of past states (the
+   * index reading the state each block left): their paths are new every block, and in the
+   * shared cache they would crowd out the head's nodes and hold memory for nothing.
+   */
+  readonly viewContext: TrieContext;
   vm!: VM;
   head!: StoredBlock;
   genesis!: StoredBlock;
@@ -91,6 +97,13 @@ export class ChainService {
       useKeyHashing: true,
       common: this.common,
     });
+    this.viewContext = new TrieContext(
+      this.stateDb,
+      this.common.customCrypto.keccak256 ?? keccak_256,
+      { useKeyHashing: true, common: this.common },
+      true,
+      4_096,
+    );
     this.accounts = deriveAccounts(options.chain.mnemonic, options.chain.accounts);
   }
 
@@ -110,7 +123,7 @@ export class ChainService {
    * trie/CowTrie.ts: the state root of a block costs a fraction of @ethereumjs/mpt's);
    * `{ mpt: true }` gives the plain @ethereumjs/mpt one, for proofs and ordered walks.
    */
-  newStateManager(opts: { mpt?: boolean } = {}): MerkleStateManager {
+  newStateManager(opts: { mpt?: boolean; view?: boolean } = {}): MerkleStateManager {
     const trie = opts.mpt
       ? new MerklePatriciaTrie({
           db: this.stateDb,
@@ -119,12 +132,12 @@ export class ChainService {
           common: this.common,
           cacheSize: 0,
         })
-      : (new CowTrie(this.trieContext) as unknown as MerklePatriciaTrie);
-    return new MerkleStateManager({
-      common: this.common,
-      trie,
-      caches: new Caches({ account: { size: 100_000 }, storage: { size: 100_000 }, code: { size: 5_000 } }),
-    });
+      : (new CowTrie(opts.view ? this.viewContext : this.trieContext) as unknown as MerklePatriciaTrie);
+    // A view reads a handful of accounts once: caches sized for the head would only hold garbage.
+    const caches = opts.view
+      ? new Caches({ account: { size: 256 }, storage: { size: 256 }, code: { size: 16 } })
+      : new Caches({ account: { size: 100_000 }, storage: { size: 100_000 }, code: { size: 5_000 } });
+    return new MerkleStateManager({ common: this.common, trie, caches });
   }
 
   private async init(): Promise<void> {
@@ -346,7 +359,7 @@ export class ChainService {
 
   /** A fresh read view of the state at `root` (history; never the head's live state manager). */
   async stateManagerAt(root: Uint8Array): Promise<MerkleStateManager> {
-    const sm = this.newStateManager();
+    const sm = this.newStateManager({ view: true });
     await sm.setStateRoot(root);
     return sm;
   }

@@ -11,7 +11,7 @@ type Value = string | Uint8Array;
 /** What tries of one chain share: the node database, decoded nodes, the hash function. */
 export class TrieContext {
   /** Decoded nodes by hash: nodes are immutable, so any trie of the chain may share them. */
-  readonly decoded = new Lru<string, Node>(100_000);
+  readonly decoded: Lru<string, Node>;
   readonly emptyRoot: Uint8Array;
 
   constructor(
@@ -20,8 +20,11 @@ export class TrieContext {
     readonly mptOptions: ConstructorParameters<typeof MerklePatriciaTrie>[0],
     /** Keys are hashed before use (state and storage tries); false for tests of short-key tries. */
     readonly hashKeys = true,
+    /** How many decoded nodes to keep. */
+    decodedNodes = 100_000,
   ) {
     this.emptyRoot = keccak(RLP.encode(new Uint8Array(0)));
+    this.decoded = new Lru<string, Node>(decodedNodes);
   }
 }
 

@@ -20,7 +20,7 @@ const contexts = new WeakMap<(b: Uint8Array) => Uint8Array, TrieContext>();
 function contextFor(keccak: (b: Uint8Array) => Uint8Array): TrieContext {
   let ctx = contexts.get(keccak);
   if (!ctx) {
-    ctx = new TrieContext(nullDb, keccak, {}, false);
+    ctx = new TrieContext(nullDb, keccak, {}, false, 0);
     contexts.set(keccak, ctx);
   }
   return ctx;
