@@ -120,6 +120,14 @@ describe('execution limits (#20 findings 3, 4, 5, 7)', () => {
     expect(parity.result !== undefined || parity.error?.message === 'execution timeout').toBe(true);
   });
 
+  it('eth_createAccessList of a loop: the call timeout applies', async () => {
+    const a = await attack('eth_createAccessList loop', 'eth_createAccessList', [
+      { from: DEV_ACCOUNTS[0].address, to: LOOP_ADDR, gas: '0xf42400' },
+      'latest',
+    ]);
+    expect(a.error?.message).toBe('execution aborted (timeout = 2s)');
+  });
+
   it('eth_simulateV1, 8 blocks x 2 calls of a 15M-gas loop: the call timeout covers the request', async () => {
     const calls = [
       { to: LOOP_ADDR, gas: '0xe4e1c0' },
