@@ -26,22 +26,6 @@ const rpcOf =
   (method, params = []) =>
     p.request({ method, params } as never) as Promise<unknown>;
 
-/** The error a request answers with (code, message, data), or a failure if it succeeds. */
-async function errorOf(
-  rpc: Rpc,
-  method: string,
-  params: unknown[],
-): Promise<{ code?: number; message: string; data?: unknown }> {
-  try {
-    const r = await rpc(method, params);
-    throw new Error(`${method} answered ${JSON.stringify(r)} instead of an error`);
-  } catch (e) {
-    const err = e as { code?: number; message: string; data?: unknown };
-    if (err.message.includes('instead of an error')) throw e;
-    return { code: err.code, message: err.message, data: err.data };
-  }
-}
-
 async function deploy(rpc: Rpc): Promise<string> {
   const hash = await rpc('eth_sendTransaction', [{ from: A0, data: art.bytecode }]);
   const receipt = (await rpc('eth_getTransactionReceipt', [hash])) as { contractAddress: string; status: string };
@@ -290,17 +274,20 @@ describe('senders with code (no EIP-3607 outside real signed transactions)', () 
     expect(r?.status).toBe(1);
   });
 
-  it('before Prague, refuses a send from a contract at once, naming EIP-3607, and keeps nothing', async () => {
+  it('before Prague too (Cancun), a contract sends, is mined, and calls', async () => {
     const kernel = await createNode({ chain: { hardfork: 'cancun' } });
     try {
       const rpc = rpcOf(createProvider(kernel));
       const c = await deploy(rpc);
       await rpc('hardhat_impersonateAccount', [c]);
       await rpc('hardhat_setBalance', [c, '0xde0b6b3a7640000']);
-      const err = await errorOf(rpc, 'eth_sendTransaction', [{ from: c, to: A1, value: '0x1', gas: '0x10000' }]);
-      expect(err.code).toBe(-32000);
-      expect(err.message).toMatch(/EIP-3607/);
-      expect(await rpc('txpool_content')).toEqual({ pending: {}, queued: {} });
+      const hash = await rpc('eth_sendTransaction', [
+        { from: c, to: A1, value: '0x1', gas: '0x10000', gasPrice: '0x3b9aca00' },
+      ]);
+      expect(((await rpc('eth_getTransactionReceipt', [hash])) as { status: string }).status).toBe('0x1');
+      // its code is still there, and runs when called
+      expect(word(await rpc('eth_call', [{ from: c, to: c, data: data('number') }]))).toBe(2n);
+      expect(((await rpc('eth_getAccountInfo', [c, 'latest'])) as { nonce: string }).nonce).toBe('0x2');
     } finally {
       await kernel.close();
     }

@@ -28,7 +28,6 @@ export const ErrorCodes = {
   TX_TYPE_UNSUPPORTED: 'ASHLAR_ERR_TX_TYPE_UNSUPPORTED',
   TX_DECODE: 'ASHLAR_ERR_TX_DECODE',
   UNKNOWN_ACCOUNT: 'ASHLAR_ERR_TX_UNKNOWN_ACCOUNT',
-  INVALID_SENDER: 'ASHLAR_ERR_TX_INVALID_SENDER',
   /** Accepted, but the block being built could not run it: it is gone, and the send says so. */
   TX_NOT_MINED: 'ASHLAR_ERR_TX_NOT_MINED',
   /** Mined under automine and reverted: Hardhat's send error (data: message, txHash, data). */

@@ -34,7 +34,6 @@ const WIRE_CODES: Record<ErrorCode, number> = {
   [ErrorCodes.TX_TYPE_UNSUPPORTED]: -32000,
   [ErrorCodes.TX_DECODE]: -32602,
   [ErrorCodes.UNKNOWN_ACCOUNT]: -32000,
-  [ErrorCodes.INVALID_SENDER]: -32000,
   [ErrorCodes.TX_NOT_MINED]: -32000,
   // Hardhat's node: a reverted send is its InternalError, other failures its -32000
   [ErrorCodes.TX_REVERTED]: -32603,

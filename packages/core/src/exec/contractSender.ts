@@ -1,50 +1,42 @@
-import type { Address } from '@ethereumjs/util';
+import { type Account, type Address, KECCAK256_NULL } from '@ethereumjs/util';
 import type { VM } from '@ethereumjs/vm';
-
-/** A 7702 delegation designator: the only code @ethereumjs accepts on a transaction's sender. */
-const DELEGATION_PREFIX = Uint8Array.of(0xef, 0x01, 0x00);
-
-function isDelegation(code: Uint8Array): boolean {
-  return code.length === 23 && code[0] === 0xef && code[1] === 0x01 && code[2] === 0x00;
-}
 
 /**
  * Lets `sender` send although it has code, skipping EIP-3607 as geth does for calls and as
  * Hardhat and Anvil do for every transaction (an impersonated contract, an account given code by
- * hardhat_setCode). @ethereumjs/vm always makes the check and accepts only 7702-delegated
- * senders: its one code read of the sender in that check is answered with a delegation
- * designator. Only that read: the real code stays and runs if the transaction reaches it.
+ * hardhat_setCode). @ethereumjs/vm always makes the check, on the `codeHash` of the sender's
+ * account as runTx first reads it: that one read of that one object answers the empty-code hash.
+ * The object is the real account (runTx writes it back with the real code hash, nonce and
+ * balance), and the code stays in place and runs if the transaction reaches it.
  *
- * Needs EIP-7702 (Prague and later): before it, @ethereumjs rejects any sender with code and this
- * returns false (the caller then refuses the transaction). Returns a function that undoes the
- * hook, to call after runTx whatever happened (a rejection before the check must not leave it).
+ * Call right before runTx, and the returned `restore` right after it whatever happened (a
+ * rejection before the read must not leave the hook in place).
  */
-export async function allowContractSender(vm: VM, sender: Address): Promise<{ allowed: boolean; restore: () => void }> {
-  const none = { allowed: true, restore: () => undefined };
+export async function allowContractSender(vm: VM, sender: Address): Promise<{ restore: () => void }> {
   const sm = vm.stateManager;
   const account = await sm.getAccount(sender);
-  if (account === undefined || !account.isContract()) return none;
-  const code = await sm.getCode(sender);
-  if (code.length === 0 || isDelegation(code)) return none;
-  if (!vm.common.isActivatedEIP(7702)) return { allowed: false, restore: () => undefined };
-  const getCode = sm.getCode;
+  if (account === undefined || !account.isContract()) return { restore: () => undefined };
+  const getAccount = sm.getAccount;
   const restore = () => {
-    sm.getCode = getCode;
+    sm.getAccount = getAccount;
   };
-  sm.getCode = async (address: Address) => {
-    if (!address.equals(sender)) return getCode.call(sm, address);
+  sm.getAccount = async (address: Address) => {
+    const acct = await getAccount.call(sm, address);
+    if (acct === undefined || !address.equals(sender)) return acct;
     restore();
-    const designator = new Uint8Array(23);
-    designator.set(DELEGATION_PREFIX);
-    return designator;
+    hideCodeOnce(acct);
+    return acct;
   };
-  return { allowed: true, restore };
+  return { restore };
 }
 
-/** Whether `sender` has code other than a 7702 delegation (a contract, or code set by a dev method). */
-export async function hasNonDelegationCode(vm: VM, sender: Address): Promise<boolean> {
-  const account = await vm.stateManager.getAccount(sender);
-  if (account === undefined || !account.isContract()) return false;
-  const code = await vm.stateManager.getCode(sender);
-  return code.length > 0 && !isDelegation(code);
+/** The next read of `account.codeHash` answers the empty-code hash; later reads the real one. */
+function hideCodeOnce(account: Account): void {
+  Object.defineProperty(account, 'codeHash', {
+    configurable: true,
+    get(this: Account) {
+      delete (this as { codeHash?: Uint8Array }).codeHash;
+      return KECCAK256_NULL;
+    },
+  });
 }

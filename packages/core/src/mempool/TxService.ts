@@ -3,7 +3,6 @@ import { RLP } from '@ethereumjs/rlp';
 import { type Address, bytesToBigInt, bytesToHex } from '@ethereumjs/util';
 import type { ChainService } from '../chain/ChainService.js';
 import type { StoredReceipt } from '../chain/types.js';
-import { hasNonDelegationCode } from '../exec/contractSender.js';
 import { AshlarError, isAshlarError } from '../errors/AshlarError.js';
 import { ErrorCodes } from '../errors/codes.js';
 import type { EventBus } from '../events/EventBus.js';
@@ -117,18 +116,6 @@ export class TxService {
       }
       const account = await chain.vm.stateManager.getAccount(sender);
       validateWithState(tx, sender, account, this.miner.nextBlockBaseFee(), this.miner.minGasPrice);
-      // Senders with code are mined without EIP-3607 (see allowContractSender), which needs
-      // EIP-7702's hook: before Prague such a transaction could never be mined, so refuse it now.
-      if (
-        account?.isContract() &&
-        !chain.common.isActivatedEIP(7702) &&
-        (await hasNonDelegationCode(chain.vm, sender))
-      ) {
-        throw new AshlarError(
-          ErrorCodes.INVALID_SENDER,
-          `invalid sender: ${sender.toString()} has code, and before Prague (EIP-7702) the EVM refuses transactions from it (EIP-3607)`,
-        );
-      }
       const ptx: PendingTx = {
         tx,
         sender,
