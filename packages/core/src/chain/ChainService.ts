@@ -75,7 +75,7 @@ export class ChainService {
   /** Extra writes for each committed block (the explorer index), joined to the block's batch. */
   private readonly commitHooks: ((sb: StoredBlock) => StoreOp[] | Promise<StoreOp[]>)[] = [];
   /** Told of each block once it is written, before any event listener (which may throw). */
-  private readonly committedHooks: ((sb: StoredBlock) => void)[] = [];
+  private readonly committedHooks: ((sb: StoredBlock) => void | Promise<void>)[] = [];
   /** Extra writes undoing a removed block, joined to the revert's batch. */
   private readonly removeHooks: ((sb: StoredBlock) => StoreOp[] | Promise<StoreOp[]>)[] = [];
   private closed = false;
@@ -373,8 +373,11 @@ export class ChainService {
     this.commitHooks.push(hook);
   }
 
-  /** Registers a callback for each block written (synchronous, called before the `block` event). */
-  onCommitted(hook: (sb: StoredBlock) => void): void {
+  /**
+   * Registers a callback for each block written, run inside the chain lock with the head state
+   * still the block's own, before the `block` event.
+   */
+  onCommitted(hook: (sb: StoredBlock) => void | Promise<void>): void {
     this.committedHooks.push(hook);
   }
 
@@ -392,7 +395,7 @@ export class ChainService {
     this.store.remember(sb);
     this.head = sb;
     this.headStateRoot = stateRoot;
-    for (const hook of this.committedHooks) hook(sb);
+    for (const hook of this.committedHooks) await hook(sb);
     this.events.emit('block', sb);
   }
 

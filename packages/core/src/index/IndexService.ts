@@ -1,4 +1,4 @@
-import { bytesToHex, createAddressFromString, equalsBytes } from '@ethereumjs/util';
+import { Address, bytesToHex, createAddressFromString, equalsBytes } from '@ethereumjs/util';
 import type { ChainService } from '../chain/ChainService.js';
 import { SYSTEM_CONTRACTS } from '../chain/systemContracts.js';
 import type { StoredBlock } from '../chain/types.js';
@@ -7,7 +7,7 @@ import type { Logger } from '../kernel/options.js';
 import type { StoreOp } from '../storage/ChainStore.js';
 import { BatchWriter } from './BatchWriter.js';
 import { type BlockRows, blockRows } from './blockRows.js';
-import { readU32, readU64, u32, u64 } from './codec.js';
+import { keyString, readU32, readU64, u32, u64 } from './codec.js';
 import { indexBlock } from './indexBlock.js';
 import { INDEX_VERSION, META_KEYS } from './indexKeys.js';
 import { IndexQueries } from './IndexQueries.js';
@@ -30,6 +30,12 @@ const REBUILD_BATCH = 64;
 const IDLE_MS = 50;
 /** ...or once this many blocks wait, so what a busy chain holds for it stays bounded. */
 const MAX_PENDING = 256;
+
+/** What `follow` reads of a block while its state is the head's. */
+interface Captured {
+  rows: BlockRows;
+  accounts: Map<string, { balance: bigint; hasCode: boolean }>;
+}
 
 type Batch = { kind: 'commit'; hash: string } | { kind: 'remove'; head: string; last: bigint };
 
@@ -55,6 +61,8 @@ export class IndexService {
   private batch?: Batch;
   /** Committed blocks not indexed yet, oldest first. */
   private pending: StoredBlock[] = [];
+  /** Rows and account reads taken at commit (see `follow`), for blocks still pending. */
+  private readonly captured = new WeakMap<StoredBlock, Captured>();
   /** Number of the last block the index holds. */
   private indexedTo = -1n;
   private draining?: Promise<void>;
@@ -100,9 +108,30 @@ export class IndexService {
     return svc;
   }
 
-  /** A block was committed: it waits for the next catch-up. */
-  private follow(sb: StoredBlock): void {
+  /**
+   * A block was committed: it waits for the next catch-up. What the indexer will read of the
+   * state this block left (balances of the accounts it touched, whether called addresses hold
+   * code) is read now, while that state is the head's and its accounts are in the cache: a
+   * few cache hits, where reading them later means a fresh trie view per block.
+   */
+  private async follow(sb: StoredBlock): Promise<void> {
     if (this.broken) return;
+    try {
+      const rows = blockRows(sb, sb.callFrames);
+      const sm = this.chain.vm.stateManager;
+      const accounts = new Map<string, { balance: bigint; hasCode: boolean }>();
+      const read = async (a: Uint8Array) => {
+        const k = keyString(a);
+        if (accounts.has(k)) return;
+        const acct = await sm.getAccount(new Address(a));
+        accounts.set(k, { balance: acct?.balance ?? 0n, hasCode: acct?.isContract() === true });
+      };
+      for (const t of rows.touched) await read(t.address);
+      for (const tx of rows.txs) if (tx.to && tx.hasInput) await read(tx.to);
+      this.captured.set(sb, { rows, accounts });
+    } catch {
+      // Nothing captured: the catch-up reads a view of the block's state instead.
+    }
     this.pending.push(sb);
     this.lastBlockAt = performance.now();
     if (this.pending.length >= MAX_PENDING) {
@@ -161,12 +190,14 @@ export class IndexService {
   private async indexBlockAt(sb: StoredBlock): Promise<void> {
     const chain = this.chain;
     const root = sb.block.header.stateRoot;
-    const sm =
+    const view = async () =>
       chain.isHead(sb) && equalsBytes(chain.headStateRoot, root)
         ? chain.vm.stateManager
         : await chain.stateManagerAt(root);
-    const reader = new BlockStateReader(chain, sb, sm);
-    await indexBlock(this.writer, { sb, rows: await this.rowsOf(sb), reader, common: chain.common });
+    const got = this.captured.get(sb);
+    const reader = new BlockStateReader(chain, sb, view, got?.accounts);
+    const rows = got?.rows ?? (await this.rowsOf(sb));
+    await indexBlock(this.writer, { sb, rows, reader, common: chain.common });
   }
 
   private committed(): void {
@@ -281,7 +312,7 @@ export class IndexService {
     const sb = await chain.store.getBlock(n);
     if (!sb) return;
     const sm = await chain.stateManagerFor(sb);
-    const reader = new BlockStateReader(chain, sb, sm);
+    const reader = new BlockStateReader(chain, sb, async () => sm);
     const genesis = n === 0n ? this.genesisAllocation() : undefined;
     await indexBlock(this.writer, { sb, rows: await this.rowsOf(sb), reader, common: chain.common, genesis });
   }

@@ -3,6 +3,7 @@ import { Address } from '@ethereumjs/util';
 import type { VM } from '@ethereumjs/vm';
 import type { ChainService } from '../chain/ChainService.js';
 import type { StoredBlock } from '../chain/types.js';
+import { keyString } from './codec.js';
 
 /** Gas for one metadata read: enough for any sane `name()`, little enough that a trap ends fast. */
 const CALL_GAS = 2_000_000n;
@@ -24,19 +25,32 @@ export interface StateReader {
  */
 export class BlockStateReader implements StateReader {
   private vm?: Promise<VM>;
+  private sm?: Promise<StateManagerInterface>;
 
   constructor(
     private readonly chain: ChainService,
     private readonly sb: StoredBlock,
-    private readonly sm: StateManagerInterface,
+    /** The state manager to read, made on first need (a view of past state costs a trie walk). */
+    private readonly stateManager: () => Promise<StateManagerInterface>,
+    /** Accounts already read at the block's state, by `keyString` of the address. */
+    private readonly known?: ReadonlyMap<string, { balance: bigint; hasCode: boolean }>,
   ) {}
 
+  private state(): Promise<StateManagerInterface> {
+    this.sm ??= this.stateManager();
+    return this.sm;
+  }
+
   async balance(address: Uint8Array): Promise<bigint> {
-    return (await this.sm.getAccount(new Address(address)))?.balance ?? 0n;
+    const k = this.known?.get(keyString(address));
+    if (k) return k.balance;
+    return (await (await this.state()).getAccount(new Address(address)))?.balance ?? 0n;
   }
 
   async hasCode(address: Uint8Array): Promise<boolean> {
-    const acct = await this.sm.getAccount(new Address(address));
+    const k = this.known?.get(keyString(address));
+    if (k) return k.hasCode;
+    const acct = await (await this.state()).getAccount(new Address(address));
     return acct?.isContract() === true;
   }
 
