@@ -1,14 +1,15 @@
 /**
  * The two implementations of Keccak-256 and secp256k1 a node can run on, with one contract:
  *   - native: the prebuilt addons of the `keccak` and `secp256k1` registry packages (libkeccak,
- *     libsecp256k1), loaded through each package's `bindings` entry, the one its own index uses
- *     before it falls back to its slower pure-JS code;
+ *     libsecp256k1): secp256k1 through its `bindings` entry, keccak's sponge class directly
+ *     (see loadNativeKeccak256);
  *   - pure-js: @noble/hashes and @noble/curves, for where a prebuilt binary is missing or fails
  *     to load (another platform, installs without scripts, a bundle).
  * Both give the same bytes for the same input (a test compares them, and against ethers).
  * `selectCrypto` picks native per primitive unless ASHLAR_PURE_JS_CRYPTO=1 forces pure JS.
  */
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 
@@ -71,18 +72,33 @@ export const pureJsSecp256k1: Secp256k1Backend = {
 
 const require = createRequire(import.meta.url);
 
-interface KeccakHash {
-  update(data: Buffer): KeccakHash;
-  digest(): Buffer;
+interface KeccakSponge {
+  initialize(rate: number, capacity: number): void;
+  absorb(data: Buffer): void;
+  squeeze(length: number): Buffer;
 }
 
-/** The `keccak` package's native hash (`require('keccak')` API); throws when its prebuilt addon is unavailable. */
+/**
+ * The `keccak` package's native sponge, driven directly: its public API (`keccak/bindings`)
+ * wraps every hash in a Node stream object, which costs more than the hashing (11% of a
+ * one-transaction block's CPU, 27% of an empty block's, measured). The addon class is the
+ * package's internal, so the package is pinned exactly and the known-answer check in
+ * `selectCrypto` refuses it (falling back to @noble) should a release change it. node-gyp-build
+ * is resolved from the keccak package's own dependencies, as its index resolves it.
+ */
 export function loadNativeKeccak256(): Keccak256 {
-  const create = require('keccak/bindings') as (algorithm: 'keccak256') => KeccakHash;
+  const keccakDir = dirname(require.resolve('keccak/package.json'));
+  const fromKeccak = createRequire(join(keccakDir, 'package.json'));
+  const load = fromKeccak('node-gyp-build') as (dir: string) => unknown;
+  const KeccakState = load(keccakDir);
+  if (typeof KeccakState !== 'function') throw new Error('the keccak addon did not load as a constructor');
+  // One sponge, re-initialised per hash: hashing is synchronous, so calls never interleave.
+  const sponge = new (KeccakState as new () => KeccakSponge)();
   return (msg) => {
-    const d = create('keccak256')
-      .update(Buffer.from(msg.buffer, msg.byteOffset, msg.byteLength))
-      .digest();
+    // rate 1088, capacity 512: Keccak-256 (no SHA-3 domain suffix)
+    sponge.initialize(1088, 512);
+    sponge.absorb(Buffer.from(msg.buffer, msg.byteOffset, msg.byteLength));
+    const d = sponge.squeeze(32);
     return new Uint8Array(d.buffer, d.byteOffset, 32);
   };
 }
