@@ -61,7 +61,8 @@ function searchTolerance(lo: bigint): bigint {
  * applied first (they are there only with automine off).
  */
 export class Executor {
-  private contextCache?: { key: string; block: Block };
+  /** The last few call blocks (createBlock costs about a millisecond), newest last. */
+  private readonly contextCache = new Map<string, Block>();
 
   constructor(
     private readonly chain: ChainService,
@@ -96,7 +97,10 @@ export class Executor {
       const miner = this.miner;
       if (!miner) return this.withVm(chain.head, deadline, fn);
       return chain.exclusive(async () => {
-        const ctx: RunContext = { header: miner.pendingHeader() };
+        const header = miner.pendingHeader();
+        // Keyed by what makes the pending block: building one costs about a millisecond.
+        const key = `pending:${bytesToHex(header.parentHash as Uint8Array)}:${header.timestamp}:${header.baseFeePerGas}:${miner.coinbase}:${bytesToHex(header.mixHash as Uint8Array)}:${header.gasLimit}`;
+        const ctx: RunContext = { header, key };
         const txs = await miner.executableTxs();
         return run(chain.vm, ctx, txs.length > 0 ? (vm) => this.applyPending(vm, ctx, txs) : undefined);
       });
@@ -139,14 +143,18 @@ export class Executor {
     const limit = BigInt(header.gasLimit as bigint);
     const gasLimit = gas > limit ? gas : limit;
     const key = ctx.key === undefined ? undefined : `${ctx.key}:${noFee}:${gasLimit}`;
-    if (key !== undefined && this.contextCache?.key === key) return this.contextCache.block;
+    const cached = key === undefined ? undefined : this.contextCache.get(key);
+    if (cached) return cached;
     header.gasLimit = gasLimit;
     if (noFee && header.baseFeePerGas !== undefined) header.baseFeePerGas = 0n;
     const block = createBlock(
       { header: header as HeaderData },
       { common: this.chain.common, setHardfork: true, skipConsensusFormatValidation: true },
     );
-    if (key !== undefined) this.contextCache = { key, block };
+    if (key !== undefined) {
+      this.contextCache.set(key, block);
+      if (this.contextCache.size > 4) this.contextCache.delete(this.contextCache.keys().next().value as string);
+    }
     return block;
   }
 
