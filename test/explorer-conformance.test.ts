@@ -77,6 +77,8 @@ function paths(): string[] {
       `/api/v2/addresses/${x}/tabs-counters`,
       `/api/v2/addresses/${x}/coin-balance-history-by-day`,
       `/api/v2/addresses/${x}/tokens?type=ERC-404`,
+      `/api/v2/addresses/${x}/nft`,
+      `/api/v2/addresses/${x}/nft/collections`,
     ]),
     '/api/v2/search?q=ash',
     `/api/v2/search?q=${rc.token}`,
@@ -88,6 +90,8 @@ function paths(): string[] {
     `/api/v2/search/quick?q=${rc.transferTx}`,
     '/api/v2/token-transfers',
     '/api/v2/token-transfers?type=ERC-1155',
+    `/api/v2/tokens/${rc.nft}/instances/1`,
+    `/api/v2/tokens/${rc.multi}/instances/7`,
     '/api/v2/search/check-redirect?q=nothing',
     '/api/v2/stats',
     '/api/v2/stats/charts/transactions',
@@ -104,6 +108,7 @@ function paths(): string[] {
       `/api/v2/tokens/${t}/transfers`,
       `/api/v2/tokens/${t}/holders`,
       `/api/v2/tokens/${t}/counters`,
+      `/api/v2/tokens/${t}/instances`,
     ]),
   ];
 }

@@ -287,6 +287,53 @@ describe('what Blockscout’s frontend asks for', () => {
     expect(await apiOk(k, '/api/v2/search/quick?q=')).toEqual([]);
   });
 
+  it('NFT instances and an address’s NFTs hold what ownerOf and balanceOf say', async () => {
+    const [a, b, c] = rc.d.accounts;
+    const nftAbi = new Interface(loadArtifact('Collectible').abi);
+    const multiAbi = new Interface(loadArtifact('MultiToken').abi);
+    const call = async (to: Hex, data: string) => rpc<Hex>('eth_call', [{ to, data }, 'latest']);
+    const ownerOf = async (id: bigint) =>
+      nftAbi.decodeFunctionResult('ownerOf', await call(rc.nft, nftAbi.encodeFunctionData('ownerOf', [id])))[0];
+    const balance1155 = async (who: Hex, id: bigint) =>
+      BigInt(await call(rc.multi, multiAbi.encodeFunctionData('balanceOf', [who, id])));
+
+    // Collectible: #1 minted to a then moved to c, #2 minted to b then burnt.
+    const instances = await apiOk(k, `/api/v2/tokens/${rc.nft}/instances`);
+    expect(instances.items.map((i: Body) => i.id)).toEqual(['1']);
+    expect(instances.items[0].owner.hash.toLowerCase()).toBe((await ownerOf(1n)).toLowerCase());
+    expect(instances.items[0].owner.hash.toLowerCase()).toBe(c.toLowerCase());
+    expect((await api(k, `/api/v2/tokens/${rc.nft}/instances/2`)).status).toBe(404);
+
+    const seven = await apiOk(k, `/api/v2/tokens/${rc.multi}/instances/7`);
+    expect(seven.owner).toBeNull();
+    // a minted 100 and sent c 10; b got 5 in the 60-id batch.
+    const sum = (await balance1155(a, 7n)) + (await balance1155(b, 7n)) + (await balance1155(c, 7n));
+    expect(BigInt(seven.value)).toBe(sum);
+    const all1155 = await apiOk(k, `/api/v2/tokens/${rc.multi}/instances`);
+    expect(all1155.items).toHaveLength(50);
+    expect(all1155.items[0].id).toBe('60');
+    const rest = await apiOk(
+      k,
+      `/api/v2/tokens/${rc.multi}/instances?unique_token=${all1155.next_page_params.unique_token}`,
+    );
+    expect(rest.items.map((i: Body) => i.id)).toEqual(['10', '9', '8', '7', '6', '5', '4', '3', '2', '1']);
+
+    const nfts = await apiOk(k, `/api/v2/addresses/${c}/nft`);
+    const held = nfts.items.map((i: Body) => `${i.token.address_hash.toLowerCase()}#${i.id}=${i.value}`);
+    const want = [`${rc.nft.toLowerCase()}#1=1`];
+    for (const id of [1n, 2n, 3n, 7n]) want.push(`${rc.multi.toLowerCase()}#${id}=${await balance1155(c, id)}`);
+    expect([...held].sort()).toEqual([...want].sort());
+    const erc721Only = await apiOk(k, `/api/v2/addresses/${c}/nft?type=ERC-721`);
+    expect(erc721Only.items.map((i: Body) => i.token_type)).toEqual(['ERC-721']);
+    expect((await apiOk(k, `/api/v2/addresses/${b}/nft?type=ERC-721`)).items).toEqual([]);
+
+    const collections = await apiOk(k, `/api/v2/addresses/${c}/nft/collections`);
+    const byToken = Object.fromEntries(
+      collections.items.map((x: Body) => [x.token.address_hash.toLowerCase(), x.token_instances.length]),
+    );
+    expect(byToken).toEqual({ [rc.nft.toLowerCase()]: 1, [rc.multi.toLowerCase()]: 4 });
+  });
+
   it('counts pooled transactions in /transactions/stats', async () => {
     const pending = await addPending(rc.d, 2);
     const body = await apiOk(k, '/api/v2/transactions/stats');

@@ -12,6 +12,7 @@ import type { RouteContext } from './routes/context.js';
 import { mainPageRoutes } from './routes/main_page.js';
 import { etherscanApiRoutes } from './routes/etherscan_api.js';
 import { internalTransactionRoutes } from './routes/internal_transactions.js';
+import { nftRoutes } from './routes/nft.js';
 import { searchRoutes } from './routes/search.js';
 import { smartContractRoutes } from './routes/smart_contracts.js';
 import { statsRoutes } from './routes/stats.js';
@@ -46,6 +47,7 @@ const ROUTES = [
   addressTabRoutes,
   tokenRoutes,
   tokenTransferRoutes,
+  nftRoutes,
   withdrawalRoutes,
   smartContractRoutes,
 ];
