@@ -6,13 +6,26 @@
  * otherwise build each hex string by `+=`, one byte at a time. V8 keeps such a string as a rope
  * of one-byte pieces: a 32-byte hash key is 32 heap objects (~1 KiB) where a flat string is
  * ~80 bytes, and the trie-node, account and storage caches key by exactly such strings. On a
- * chain in memory that was about a third of the heap growth per block. The native codec also
- * encodes faster. Imported first by the core's entry point, so it is in place before @noble
+ * chain in memory that was about a third of the heap growth per block. Imported first by the core's entry point, so it is in place before @noble
  * evaluates its "is the built-in there" check; semantics follow the specification (lowercase
  * output; odd length or a non-hex character is a SyntaxError).
  */
 
-const HEX = /^[0-9a-fA-F]*$/;
+/** Two-character hex of every byte value. */
+const BYTE_HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+/**
+ * Up to this many bytes a `+=` string stays flat (V8 makes ropes only from 13 characters on),
+ * and a JS loop beats creating a Buffer view; above it, Node's codec gives a flat string.
+ */
+const SHORT = 6;
+
+/** The value of a hex digit's char code, or -1. */
+function nibble(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 97 && c <= 102) return c - 87;
+  if (c >= 65 && c <= 70) return c - 55;
+  return -1;
+}
 
 type HexCtor = Uint8ArrayConstructor & { fromHex?: (s: string) => Uint8Array };
 type HexProto = Uint8Array & { toHex?: () => string };
@@ -24,6 +37,11 @@ export function installHexBuiltins(): void {
   Object.defineProperty(Uint8Array.prototype, 'toHex', {
     value: function toHex(this: Uint8Array): string {
       if (!(this instanceof Uint8Array)) throw new TypeError('Uint8Array.prototype.toHex called on a non-Uint8Array');
+      if (this.length <= SHORT) {
+        let out = '';
+        for (let i = 0; i < this.length; i++) out += BYTE_HEX[this[i]];
+        return out;
+      }
       return Buffer.from(this.buffer, this.byteOffset, this.byteLength).toString('hex');
     },
     writable: true,
