@@ -27,7 +27,7 @@ afterAll(async () => {
 
 describe.each(PROJECTS)('$name example project', (project) => {
   it('is installed (Hardhat 2: root npm ci; Hardhat 3: npm ci --prefix examples/hardhat3)', () => {
-    expect(project.installed()).toBe(true);
+    expect(project.installed(), `install it: ${project.install}`).toBe(true);
   });
 
   it(`passes its ${EXPECTED_TESTS} tests on an in-process Ashlar (@ashlar/hardhat)`, async () => {

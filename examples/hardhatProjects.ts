@@ -98,6 +98,8 @@ export interface HardhatProject {
   command: (extra: string[]) => [string, string[]];
   /** Installed: the Hardhat 2 project through the root workspaces, the Hardhat 3 one by its own lockfile. */
   installed: () => boolean;
+  /** The command that installs it. */
+  install: string;
 }
 
 /** Hardhat 2's CLI as the Hardhat 2 project resolves it. */
@@ -108,6 +110,7 @@ export const PROJECTS: HardhatProject[] = [
   {
     name: 'hardhat2',
     dir: join(ROOT, 'examples/hardhat2'),
+    install: 'npm ci (at the root)',
     command: (extra) => [process.execPath, [hardhat2Cli(), 'test', ...extra]],
     installed: () => {
       try {
@@ -120,6 +123,7 @@ export const PROJECTS: HardhatProject[] = [
   {
     name: 'hardhat3',
     dir: join(ROOT, 'examples/hardhat3'),
+    install: 'npm ci --prefix examples/hardhat3',
     command: (extra) => [
       NODE22,
       [join(ROOT, 'examples/hardhat3/node_modules/hardhat/dist/src/cli.js'), 'test', 'mocha', ...extra],
