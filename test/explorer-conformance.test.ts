@@ -92,6 +92,11 @@ function paths(): string[] {
     '/api/v2/token-transfers?type=ERC-1155',
     `/api/v2/tokens/${rc.nft}/instances/1`,
     `/api/v2/tokens/${rc.multi}/instances/7`,
+    ...[`${rc.nft}/instances/1`, `${rc.multi}/instances/7`].flatMap((x) => [
+      `/api/v2/tokens/${x}/transfers`,
+      `/api/v2/tokens/${x}/holders`,
+      `/api/v2/tokens/${x}/transfers-count`,
+    ]),
     '/api/v2/search/check-redirect?q=nothing',
     '/api/v2/stats',
     '/api/v2/stats/charts/transactions',

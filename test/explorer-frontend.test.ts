@@ -327,6 +327,26 @@ describe('what Blockscout’s frontend asks for', () => {
     expect(erc721Only.items.map((i: Body) => i.token_type)).toEqual(['ERC-721']);
     expect((await apiOk(k, `/api/v2/addresses/${b}/nft?type=ERC-721`)).items).toEqual([]);
 
+    // #1's transfers are the Transfer logs with id 1 in their fourth topic.
+    const idTopic = `0x${'1'.padStart(64, '0')}`;
+    const logs = await rpc<Body[]>('eth_getLogs', [
+      {
+        fromBlock: '0x0',
+        toBlock: 'latest',
+        address: rc.nft,
+        topics: [id('Transfer(address,address,uint256)'), null, null, idTopic],
+      },
+    ]);
+    const count = await apiOk(k, `/api/v2/tokens/${rc.nft}/instances/1/transfers-count`);
+    expect(count.transfers_count).toBe(logs.length);
+    const moves = await apiOk(k, `/api/v2/tokens/${rc.nft}/instances/1/transfers`);
+    expect(moves.items.map((t: Body) => t.transaction_hash)).toEqual(logs.map((l) => l.transactionHash).reverse());
+    const holders = await apiOk(k, `/api/v2/tokens/${rc.multi}/instances/7/holders`);
+    for (const h of holders.items) expect(BigInt(h.value)).toBe(await balance1155(h.address.hash, 7n));
+    expect(holders.items.map((h: Body) => h.address.hash.toLowerCase()).sort()).toEqual(
+      [a, b, c].map((x) => x.toLowerCase()).sort(),
+    );
+
     const collections = await apiOk(k, `/api/v2/addresses/${c}/nft/collections`);
     const byToken = Object.fromEntries(
       collections.items.map((x: Body) => [x.token.address_hash.toLowerCase(), x.token_instances.length]),

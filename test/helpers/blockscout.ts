@@ -191,7 +191,7 @@ export function blockscoutPath(path: string): string {
     [/^\/v2\/transactions\/stats$/, '/v2/transactions/stats'],
     [/^\/v2\/transactions\/0x[^/]+/, '/v2/transactions/{transaction_hash_param}'],
     [/^\/v2\/addresses\/0x[^/]+/, '/v2/addresses/{address_hash_param}'],
-    [/^\/v2\/tokens\/0x[^/]+\/instances\/[^/]+$/, '/v2/tokens/{address_hash_param}/instances/{token_id_param}'],
+    [/^\/v2\/tokens\/0x[^/]+\/instances\/[0-9]+/, '/v2/tokens/{address_hash_param}/instances/{token_id_param}'],
     [/^\/v2\/tokens\/0x[^/]+/, '/v2/tokens/{address_hash_param}'],
     [/^\/v2\/tokens$/, '/v2/tokens/'],
     [/^\/v2\/smart-contracts\/0x[^/]+/, '/v2/smart-contracts/{address_hash_param}'],

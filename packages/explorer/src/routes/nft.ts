@@ -1,16 +1,17 @@
-import { type TokenRecord, type TokenType, TOKEN_TYPES } from '@ashlar/core';
+import { type TokenRecord, type TokenType, TOKEN_TYPES, type TransferPosition } from '@ashlar/core';
 import { bytesToHex } from '@ethereumjs/util';
 import type { Explorer } from '../Explorer.js';
 import { notFound } from '../http/errors.js';
 import { parseAddress, parseIntegerString } from '../http/params.js';
 import { parseTokenTypes } from '../http/tokenTypes.js';
-import { addressCursor, integerStringCursor } from '../pagination/cursors.js';
+import { addressCursor, integerStringCursor, transferCursor } from '../pagination/cursors.js';
 import { PAGE_SIZE, pageOf } from '../pagination/page.js';
 import { refOf } from '../serializers/addressRef.js';
 import { checksum, dec } from '../serializers/format.js';
 import { tokenJson } from '../serializers/token.js';
 import type { RouteContext } from './context.js';
 import { addressParam } from './addresses.js';
+import { renderTransfers, transferPageParams, transferViews } from './transferPages.js';
 
 /** Holdings and holders are read whole up to this many (an address holds few; a dev chain's NFT has few owners). */
 const READ_CAP = 10_000;
@@ -113,7 +114,13 @@ async function nftsOf(ex: Explorer, holder: Uint8Array, raw: string | null) {
     });
 }
 
-/** NFT instances of a token and an address's NFTs (Blockscout's TokenController and AddressController). */
+/** The transfers of one token id, newest first, below `after` (of the token's newest READ_CAP transfers). */
+async function transfersOfId(ex: Explorer, token: Uint8Array, id: bigint, after: TransferPosition | undefined) {
+  const all = await ex.q.transfers({ kind: 'token', token }, after, READ_CAP);
+  return all.filter((t) => t.tokenId === id);
+}
+
+/** NFT instances of a token (with each one's transfers and holders) and an address's NFTs (Blockscout's TokenController and AddressController). */
 export function nftRoutes({ ex, r }: RouteContext): void {
   r.get('/tokens/:hash/instances', async (req) => {
     const { address, rec } = await tokenParam(ex, req.params.hash);
@@ -153,6 +160,62 @@ export function nftRoutes({ ex, r }: RouteContext): void {
     const owner = rec.type === 'ERC-721' && hs.length === 1 ? hs[0].holder : null;
     const value = hs.reduce((n, h) => n + h.balance, 0n);
     return instanceJson(address, rec, id, owner, value, facts);
+  });
+
+  // One instance's transfers, holders and transfer count (the instance page's tabs).
+  r.get('/tokens/:hash/instances/:id/transfers', async (req) => {
+    const { address } = await tokenParam(ex, req.params.hash);
+    const id = parseIntegerString(req.params.id, 'token_id_param');
+    const rows = await transfersOfId(ex, address, id, transferCursor(req.query));
+    return pageOf(
+      await transferViews(ex, rows.slice(0, PAGE_SIZE + 1)),
+      (shown) => renderTransfers(ex, shown),
+      transferPageParams,
+    );
+  });
+
+  r.get('/tokens/:hash/instances/:id/transfers-count', async (req) => {
+    const { address } = await tokenParam(ex, req.params.hash);
+    const id = parseIntegerString(req.params.id, 'token_id_param');
+    return { transfers_count: (await transfersOfId(ex, address, id, undefined)).length };
+  });
+
+  r.get('/tokens/:hash/instances/:id/holders', async (req) => {
+    const { address, rec } = await tokenParam(ex, req.params.hash);
+    const id = parseIntegerString(req.params.id, 'token_id_param');
+    const after = integerStringCursor(req.query, 'value');
+    const afterHolder = addressCursor(req.query, 'address_hash');
+    const hit = (await instancesOf(ex, address, rec)).find(([i]) => i === id);
+    // Largest balance first, ties by higher address, as the token's holder list.
+    const rows = (hit?.[1] ?? [])
+      .sort((x, y) =>
+        x.balance !== y.balance
+          ? x.balance < y.balance
+            ? 1
+            : -1
+          : bytesToHex(y.holder).localeCompare(bytesToHex(x.holder)),
+      )
+      .filter(
+        (h) =>
+          after === undefined ||
+          !afterHolder ||
+          h.balance < after ||
+          (h.balance === after && bytesToHex(h.holder).localeCompare(bytesToHex(afterHolder)) < 0),
+      );
+    const facts = await ex.facts(
+      [],
+      rows.map((h) => h.holder),
+    );
+    return pageOf(
+      rows.slice(0, PAGE_SIZE + 1),
+      (shown) => shown.map((h) => ({ address: refOf(h.holder, facts), token_id: dec(id), value: dec(h.balance) })),
+      (last) => ({
+        address_hash: checksum(last.holder),
+        value: dec(last.balance),
+        token_id: dec(id),
+        items_count: PAGE_SIZE,
+      }),
+    );
   });
 
   r.get('/addresses/:hash/nft', async (req) => {
