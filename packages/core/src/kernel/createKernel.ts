@@ -51,7 +51,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
   provide(container, Tokens.mempool, mempool);
   provide(container, Tokens.miner, miner);
   provide(container, Tokens.txs, new TxService(chain, mempool, miner, events));
-  provide(container, Tokens.executor, new Executor(chain, resolved.rpc.callGasCap, resolved.rpc.callTimeoutMs));
+  provide(container, Tokens.executor, new Executor(chain, resolved.rpc.callGasCap, resolved.rpc.callTimeoutMs, miner));
 
   let kernel: Kernel | undefined;
   const dispatcher = new Dispatcher(resolve(container, Tokens.methods), () => ({ kernel: kernel as Kernel }), {

@@ -82,9 +82,37 @@ export interface KernelOptions {
   storage?: StoragePort;
   plugins?: readonly Plugin[];
   logger?: Logger;
-  /** `web3_clientVersion` (default `Ashlar/v<version>/<platform>/node<version>`). */
+  /**
+   * `web3_clientVersion` (default `HardhatNetwork/2.29.1/ashlar/<version>`: the name test helpers
+   * look for, see docs/dev-methods.md "Identity").
+   */
   clientVersion?: string;
+  /**
+   * Defaults `eth_sendTransaction` fills in for fields a request leaves out (default `'spec'`,
+   * see {@link SendDefaults}).
+   */
+  sendDefaults?: SendDefaults;
+  /**
+   * Under automine, a transaction that is mined but fails makes its send answer an error carrying
+   * the hash and the revert data, as Hardhat's node does (default true). False: the send answers
+   * only the hash, as Anvil's does.
+   */
+  throwOnTransactionFailures?: boolean;
 }
+
+/**
+ * What eth_sendTransaction fills in when a request has no gas or fee fields.
+ * - `'spec'` — the interface spec §8: legacy, gasPrice 10,000 gwei, gas 90,000 (or the estimate
+ *   when the transaction needs more).
+ * - `'hardhat'` — Hardhat's node: EIP-1559 (legacy before London), maxPriorityFeePerGas 1 gwei,
+ *   maxFeePerGas = 2 × the next block's base fee + the tip, gas = the block gas limit (capped
+ *   by EIP-7825), so nothing runs before the transaction is mined.
+ */
+export type SendDefaults = 'spec' | 'hardhat';
+export const SEND_DEFAULTS: readonly SendDefaults[] = ['spec', 'hardhat'];
+
+/** The version of Hardhat whose node Ashlar answers as (web3_clientVersion, hardhat_metadata). */
+export const HARDHAT_API_VERSION = '2.29.1';
 
 export interface ResolvedOptions {
   chain: Required<Omit<ChainOptions, 'chainId' | 'genesisTimestamp' | 'genesis'>> & {
@@ -95,9 +123,25 @@ export interface ResolvedOptions {
   mining: Required<MiningOptions>;
   rpc: Required<RpcLimits>;
   clientVersion: string;
+  sendDefaults: SendDefaults;
+  throwOnTransactionFailures: boolean;
 }
 
 export const VERSION = '0.1.0';
+
+/**
+ * `HardhatNetwork/<Hardhat version>/ashlar/<version>`: hardhat-network-helpers 1.x accept a
+ * version that starts with `hardhatnetwork` (lowercased), Hardhat 3's with `hardhat`, and
+ * OpenZeppelin's upgrades plugin takes the part before the first `/` as the node's name.
+ */
+export function defaultClientVersion(): string {
+  return `HardhatNetwork/${HARDHAT_API_VERSION}/ashlar/${VERSION}`;
+}
+
+/** What the node runs on, for hardhat_metadata / anvil_metadata's engine field. */
+export function engineVersion(): string {
+  return `ashlar/${VERSION}/${process.platform}-${process.arch}/node${process.versions.node}`;
+}
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {}, debug() {} };
 
@@ -131,6 +175,11 @@ export function resolveOptions(o: KernelOptions): ResolvedOptions {
   const m = o.mining ?? {};
   const blockTime = m.blockTime ?? 0;
   if (!(blockTime >= 0)) fail(`mining.blockTime must be a non-negative number of seconds, got ${m.blockTime}`);
+  const sendDefaults = o.sendDefaults ?? 'spec';
+  if (!SEND_DEFAULTS.includes(sendDefaults))
+    fail(`sendDefaults must be one of ${SEND_DEFAULTS.join(', ')}, got ${String(o.sendDefaults)}`);
+  if (o.clientVersion !== undefined && (typeof o.clientVersion !== 'string' || o.clientVersion.trim() === ''))
+    fail('clientVersion must be a non-empty string');
   const r = o.rpc ?? {};
   const callTimeoutMs = r.callTimeoutMs ?? 5_000;
   if (!Number.isSafeInteger(callTimeoutMs) || callTimeoutMs < 0)
@@ -165,7 +214,8 @@ export function resolveOptions(o: KernelOptions): ResolvedOptions {
       batchCostBudget: count('batchCostBudget', 10_000, 0),
       maxProofKeys: count('maxProofKeys', 1_000, 1),
     },
-    clientVersion:
-      o.clientVersion ?? `Ashlar/v${VERSION}/${process.platform}-${process.arch}/node${process.versions.node}`,
+    clientVersion: o.clientVersion ?? defaultClientVersion(),
+    sendDefaults,
+    throwOnTransactionFailures: o.throwOnTransactionFailures ?? true,
   };
 }
