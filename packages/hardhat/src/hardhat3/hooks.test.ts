@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configHooks, UNREACHABLE_URL } from './configHooks.js';
 import { ashlar } from './index.js';
@@ -87,6 +90,30 @@ describe('Hardhat 3 network hooks', () => {
     } finally {
       await hooks.closeConnection({}, b, async () => {});
       await hooks.closeConnection({}, a, async () => {});
+    }
+  });
+
+  it('with a LevelDB db, connections share one chain, kept on disk after the last one closes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ashlar-hardhat-db-'));
+    try {
+      const hooks = networkHooks('default', { db: dir });
+      const [a, b] = [connection(), connection()];
+      const accounts = result(await hooks.onRequest({}, a, request('eth_accounts'), unreachable)) as string[];
+      await hooks.onRequest(
+        {},
+        a,
+        request('eth_sendTransaction', [{ from: accounts[0], to: accounts[1] }]),
+        unreachable,
+      );
+      expect(result(await hooks.onRequest({}, b, request('eth_blockNumber'), unreachable))).toBe('0x1');
+      await hooks.closeConnection({}, a, async () => {});
+      expect(result(await hooks.onRequest({}, b, request('eth_blockNumber'), unreachable))).toBe('0x1');
+      await hooks.closeConnection({}, b, async () => {});
+      const c = connection();
+      expect(result(await hooks.onRequest({}, c, request('eth_blockNumber'), unreachable))).toBe('0x1');
+      await hooks.closeConnection({}, c, async () => {});
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
