@@ -117,6 +117,19 @@ describe('Hardhat 3 network hooks', () => {
     }
   });
 
+  it('a chain that cannot start answers its error, and its connection still closes', async () => {
+    const hooks = networkHooks('default', {}, async () => {
+      throw new Error('port in use');
+    });
+    const a = connection();
+    await expect(hooks.onRequest({}, a, request('eth_chainId'), unreachable)).rejects.toThrow('port in use');
+    let nextCalled = false;
+    await hooks.closeConnection({}, a, async () => {
+      nextCalled = true;
+    });
+    expect(nextCalled).toBe(true);
+  });
+
   it('the plugin object names its hooks', async () => {
     const plugin = ashlar({ network: 'local' });
     expect(plugin.id).toBe('ashlar');

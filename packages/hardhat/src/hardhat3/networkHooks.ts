@@ -35,7 +35,9 @@ export function networkHooks(
       if (--shared.users > 0) return;
       shared = undefined;
     }
-    await (await chain).close();
+    // A chain that failed to start (a port in use, a locked db) has nothing to close.
+    const started = await chain.catch(() => undefined);
+    await started?.close();
   };
 
   return {
