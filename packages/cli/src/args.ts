@@ -219,6 +219,13 @@ export const OPTIONS: readonly OptionSpec[] = [
   },
   // Shared deployments: API keys, rate limits, request limits, TLS (accessArgs.ts, docs/access.md).
   ...ACCESS_OPTIONS,
+  // The web explorer served to browsers on the same port (packages/explorer-ui).
+  {
+    flag: 'no-explorer-ui',
+    env: 'ASHLAR_NO_EXPLORER_UI',
+    type: 'boolean',
+    help: 'do not serve the web explorer to browsers (JSON-RPC and /api/v2 are unchanged)',
+  },
   { flag: 'verbose', env: 'ASHLAR_VERBOSE', type: 'boolean', help: 'log debug messages to stderr' },
   { flag: 'help', type: 'boolean', short: 'h', help: 'print this help and exit' },
   { flag: 'version', type: 'boolean', short: 'V', help: 'print the version and exit' },
@@ -467,6 +474,6 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
     ...(genesisFile ? { genesisFile } : {}),
     ...(importFile ? { importFile } : {}),
     node,
-    server: { host, port, ...access.server },
+    server: { host, port, ...access.server, ...(flagOn('no-explorer-ui') ? { explorerUi: false } : {}) },
   };
 }

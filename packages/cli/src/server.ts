@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Kernel } from '@ashlar/core';
+import { createExplorerUi } from '@ashlar/explorer-ui';
 import {
   type AccessOptions,
   type CorsOptions,
@@ -35,6 +36,11 @@ export interface ServerOptions {
   access?: AccessOptions;
   /** Serve HTTPS and WSS (docs/access.md). */
   tls?: TlsOptions;
+  /**
+   * Serve the web explorer (packages/explorer-ui) to browsers on this port (default true): a GET
+   * that accepts text/html outside /api gets the app, /assets/* its files. `--no-explorer-ui`.
+   */
+  explorerUi?: boolean;
 }
 
 export interface RunningServer {
@@ -60,7 +66,14 @@ export function startServer(kernel: Kernel, options: ServerOptions = {}): Promis
     },
   );
   const serverOptions = { keepAliveTimeout: 60_000 };
-  const listener = (req: Parameters<typeof handler>[0], res: Parameters<typeof handler>[1]) => handler(req, res);
+  // The web explorer answers browsers' page GETs only: one method comparison and the request goes
+  // on to the JSON-RPC handler untouched, so POSTs pay nothing for it.
+  const ui =
+    options.explorerUi === false ? undefined : createExplorerUi({ hostCheck: createHostCheck(options.allowedHosts) });
+  const listener = (req: Parameters<typeof handler>[0], res: Parameters<typeof handler>[1]) => {
+    if (ui !== undefined && req.method !== 'POST' && ui.handle(req, res)) return;
+    handler(req, res);
+  };
   // An https.Server is an http.Server with TLS under it: the same listener, upgrades and close.
   const server: Server = options.tls
     ? createHttpsServer({ ...serverOptions, cert: options.tls.cert, key: options.tls.key }, listener)
