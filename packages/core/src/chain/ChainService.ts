@@ -1,7 +1,7 @@
 import type { Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { MerklePatriciaTrie } from '@ethereumjs/mpt';
-import { Caches, MerkleStateManager } from '@ethereumjs/statemanager';
+import { Caches, type MerkleStateManager } from '@ethereumjs/statemanager';
 import { type Address, ValueEncoding, bytesToHex, equalsBytes } from '@ethereumjs/util';
 import { type VM, createVM } from '@ethereumjs/vm';
 import { AshlarError } from '../errors/AshlarError.js';
@@ -19,6 +19,7 @@ import { buildGenesis } from './genesis.js';
 import { alignHardfork, buildGethGenesis, createGethCommon } from './gethGenesis.js';
 import type { StoredBlock, TxLocation } from './types.js';
 import { CowTrie, TrieContext } from '../trie/CowTrie.js';
+import { ChainStateManager } from './ChainStateManager.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 
 function headPointer(sb: StoredBlock): Uint8Array {
@@ -137,7 +138,7 @@ export class ChainService {
     const caches = opts.view
       ? new Caches({ account: { size: 256 }, storage: { size: 256 }, code: { size: 16 } })
       : new Caches({ account: { size: 100_000 }, storage: { size: 100_000 }, code: { size: 5_000 } });
-    return new MerkleStateManager({ common: this.common, trie, caches });
+    return new ChainStateManager({ common: this.common, trie, caches });
   }
 
   private async init(): Promise<void> {

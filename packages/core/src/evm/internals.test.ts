@@ -21,7 +21,11 @@ function goodProbe(): InternalsProbe {
   return {
     evm: { _opcodeMap: [stop], _precompiles: new Map() },
     common: { _chainParams: {}, _params: {} },
-    stateManager: { _caches: { storage: { _diffCache: [new Map()] } } },
+    stateManager: {
+      _caches: { storage: { _diffCache: [new Map()], flush: () => [] } },
+      _getStorageTrie: () => undefined,
+      _storageTries: {},
+    },
     header: { cache: {} },
     message: { _codeAddress: new Address(new Uint8Array(20)) },
     interpreter: { _env: { contract: { balance: 0n } }, _result: { logs: [] } },

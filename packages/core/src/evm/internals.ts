@@ -118,6 +118,37 @@ export function storageDiffLevels(stateManager: unknown): readonly ReadonlyMap<s
   return Array.isArray(levels) ? levels : undefined;
 }
 
+/** The storage-trie surface of MerkleStateManager that ChainStateManager's grouped flush drives. */
+export interface StorageTrieView {
+  put(key: Uint8Array, value: Uint8Array): Promise<void>;
+  del(key: Uint8Array): Promise<void>;
+  root(): Uint8Array;
+}
+
+interface StateManagerStorageInternals {
+  _caches?: { storage?: { flush(): [string, string, Uint8Array | undefined][] } };
+  _storageTries: Record<string, StorageTrieView>;
+  _getStorageTrie(address: Address, account: unknown): StorageTrieView;
+}
+
+/**
+ * Takes the storage cache's pending writes (MerkleStateManager._caches.storage.flush(): unprefixed
+ * address hex, unprefixed slot hex, RLP of the value or undefined), or undefined without a cache.
+ */
+export function takeStorageWrites(sm: MerkleStateManager): [string, string, Uint8Array | undefined][] | undefined {
+  return (sm as unknown as StateManagerStorageInternals)._caches?.storage?.flush();
+}
+
+/** MerkleStateManager._getStorageTrie: the account's storage trie (cached per address in `_storageTries`). */
+export function storageTrieOf(sm: MerkleStateManager, address: Address, account: unknown): StorageTrieView {
+  return (sm as unknown as StateManagerStorageInternals)._getStorageTrie(address, account);
+}
+
+/** Records the storage trie as the account's current one (what `_modifyContractStorage` does). */
+export function keepStorageTrie(sm: MerkleStateManager, addressHex: string, trie: StorageTrieView): void {
+  (sm as unknown as StateManagerStorageInternals)._storageTries[addressHex] = trie;
+}
+
 /** Sets the hash BlockHeader.hash() answers from its cache (a header whose hash is given, not computed). */
 export function setCachedHeaderHash(header: BlockHeader, hash: Uint8Array): void {
   (header as unknown as { cache: { hash?: Uint8Array } }).cache.hash = hash;
@@ -157,6 +188,13 @@ export function missingInternals(probe: InternalsProbe): string[] {
   if (!Array.isArray(field(field(field(probe.stateManager, '_caches'), 'storage'), '_diffCache'))) {
     missing.push('MerkleStateManager._caches.storage._diffCache');
   }
+  if (typeof field(field(field(probe.stateManager, '_caches'), 'storage'), 'flush') !== 'function') {
+    missing.push('MerkleStateManager._caches.storage.flush');
+  }
+  if (typeof field(probe.stateManager, '_getStorageTrie') !== 'function') {
+    missing.push('MerkleStateManager._getStorageTrie');
+  }
+  if (!isObject(field(probe.stateManager, '_storageTries'))) missing.push('MerkleStateManager._storageTries');
   if (!isObject(field(probe.header, 'cache'))) missing.push('BlockHeader.cache');
   if (!(field(probe.message, '_codeAddress') instanceof Address)) missing.push('Message._codeAddress');
   if (typeof field(field(field(probe.interpreter, '_env'), 'contract'), 'balance') !== 'bigint') {
