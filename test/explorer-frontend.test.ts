@@ -354,6 +354,26 @@ describe('what Blockscout’s frontend asks for', () => {
     expect(byToken).toEqual({ [rc.nft.toLowerCase()]: 1, [rc.multi.toLowerCase()]: 4 });
   });
 
+  it('/withdrawals/counters and an address’s withdrawals match the blocks’ EIP-4895 withdrawals', async () => {
+    const head = Number(await rpc<Hex>('eth_blockNumber'));
+    const all: Body[] = [];
+    for (let n = 0; n <= head; n++)
+      all.push(...((await rpc('eth_getBlockByNumber', [hexOf(n), false])).withdrawals ?? []));
+    expect(all.length).toBeGreaterThan(0);
+    const counters = await apiOk(k, '/api/v2/withdrawals/counters');
+    expect(counters.withdrawals_count).toBe(String(all.length));
+    const gwei = all.reduce((n, w) => n + BigInt(w.amount), 0n);
+    expect(counters.withdrawals_sum).toBe((gwei * 10n ** 9n).toString());
+    const e = rc.withdrawalReceiver;
+    const mine = all.filter((w) => w.address.toLowerCase() === e.toLowerCase());
+    const listed = await apiOk(k, `/api/v2/addresses/${e}/withdrawals`);
+    expect(listed.items.map((w: Body) => w.index)).toEqual(mine.map((w) => Number(w.index)).reverse());
+    expect(listed.items.map((w: Body) => w.amount)).toEqual(
+      mine.map((w) => (BigInt(w.amount) * 10n ** 9n).toString()).reverse(),
+    );
+    expect((await apiOk(k, `/api/v2/addresses/${rc.d.accounts[0]}/withdrawals`)).items).toEqual([]);
+  });
+
   it('counts pooled transactions in /transactions/stats', async () => {
     const pending = await addPending(rc.d, 2);
     const body = await apiOk(k, '/api/v2/transactions/stats');
