@@ -1,6 +1,7 @@
 // The endpoints Blockscout's web frontend (v2.0.3) asks for beyond spec §4.2, checked value by
 // value against what JSON-RPC says of the same chain (their shapes are checked in
 // explorer-conformance.test.ts against Blockscout's OpenAPI 10.2.6).
+import { createRequire } from 'node:module';
 import type { Kernel } from '@ashlar/core';
 import { AbiCoder, Interface, id } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -372,6 +373,15 @@ describe('what Blockscout’s frontend asks for', () => {
       mine.map((w) => (BigInt(w.amount) * 10n ** 9n).toString()).reverse(),
     );
     expect((await apiOk(k, `/api/v2/addresses/${rc.d.accounts[0]}/withdrawals`)).items).toEqual([]);
+  });
+
+  it('/smart-contracts/verification/config offers what this node verifies, with the installed solc', async () => {
+    const config = await apiOk(k, '/api/v2/smart-contracts/verification/config');
+    const solc = createRequire(import.meta.url)('solc/package.json') as { version: string };
+    expect(config.solidity_compiler_versions).toEqual([`v${solc.version}`]);
+    expect(config.verification_options).toContain('standard-input');
+    expect(config.license_types.mit).toBe(3);
+    expect(config.vyper_compiler_versions).toEqual([]);
   });
 
   it('counts pooled transactions in /transactions/stats', async () => {

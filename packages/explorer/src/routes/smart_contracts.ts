@@ -24,9 +24,29 @@ import {
 } from '../verify/abi.js';
 import { parseStandardInput } from '../verify/compile.js';
 import { allContracts } from '../verify/contractList.js';
+import { LICENSE_TYPES, installedSolcVersions } from '../verify/installedCompilers.js';
 import { codeHash } from '../verify/Verifier.js';
 import type { SmartContracts } from '../verify/SmartContracts.js';
 import type { RouteContext } from './context.js';
+
+/** EVM targets solc accepts, newest first, as Blockscout's form lists them (`default` lets solc choose). */
+const EVM_VERSIONS = [
+  'default',
+  'osaka',
+  'prague',
+  'cancun',
+  'shanghai',
+  'paris',
+  'london',
+  'berlin',
+  'istanbul',
+  'petersburg',
+  'constantinople',
+  'byzantium',
+  'spuriousDragon',
+  'tangerineWhistle',
+  'homestead',
+];
 import { parseVerificationBody } from './verificationBody.js';
 
 type Hex = `0x${string}`;
@@ -192,6 +212,18 @@ export function smartContractRoutes({ ex, r }: RouteContext): void {
       }),
     );
   });
+
+  // The verification form's options: what this node verifies (standard JSON input here, and the
+  // Hardhat and Foundry plugins through the Etherscan-compatible /api) and with which compiler.
+  r.get('/smart-contracts/verification/config', () => ({
+    solidity_compiler_versions: installedSolcVersions(),
+    solidity_evm_versions: EVM_VERSIONS,
+    verification_options: ['standard-input', 'solidity-hardhat', 'solidity-foundry'],
+    vyper_compiler_versions: [],
+    vyper_evm_versions: [],
+    is_rust_verifier_microservice_enabled: false,
+    license_types: LICENSE_TYPES,
+  }));
 
   r.get('/smart-contracts/counters', async () => {
     const sc = contractsOf(ex);
