@@ -45,6 +45,7 @@ export type { StoredBlock, StoredReceipt, RawLog, TxLocation } from './chain/typ
 export { deriveAccounts, DEFAULT_MNEMONIC, type DevAccount } from './chain/accounts.js';
 export { DEFAULT_HARDFORK, SUPPORTED_HARDFORKS } from './chain/chainCommon.js';
 export { cryptoImpl, publicKeyOf, signHash } from './chain/nativeCrypto.js';
+export { kzgLoaded } from './chain/kzg.js';
 export { type CryptoSelection, selectCrypto } from './chain/cryptoBackends.js';
 export { MempoolService } from './mempool/MempoolService.js';
 export { TxService, type SubmitResult } from './mempool/TxService.js';

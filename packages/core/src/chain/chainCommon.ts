@@ -3,6 +3,7 @@ import { paramsBlock } from '@ethereumjs/block';
 import { paramsEVM } from '@ethereumjs/evm';
 import { paramsTx } from '@ethereumjs/tx';
 import { paramsVM } from '@ethereumjs/vm';
+import { lazyKzg } from './kzg.js';
 import { nativeCrypto } from './nativeCrypto.js';
 
 // Hardforks a dev chain can run, oldest first. `mergeNetsplitBlock` is a marker, not a ruleset.
@@ -19,7 +20,7 @@ export const DEFAULT_HARDFORK: string = SUPPORTED_HARDFORKS[SUPPORTED_HARDFORKS.
 /**
  * A Common for a dev chain: every fork up to `hardfork` active from genesis (block 0 /
  * time 0), so blocks decoded later with `setHardfork` resolve to the same rules. Signature
- * work goes through the native secp256k1 (see nativeCrypto.ts).
+ * work goes through the native secp256k1 (see nativeCrypto.ts), KZG through kzg.ts (lazily loaded).
  */
 export function createDevCommon(chainId: bigint, hardfork: string): Common {
   const upTo = MAINNET_FORKS.indexOf(hardfork);
@@ -40,7 +41,7 @@ export function createDevCommon(chainId: bigint, hardfork: string): Common {
       defaultHardfork: hardfork,
     },
     Mainnet,
-    { hardfork, customCrypto: nativeCrypto },
+    { hardfork, customCrypto: { ...nativeCrypto, kzg: lazyKzg } },
   );
   return withMemoizedParams(common);
 }

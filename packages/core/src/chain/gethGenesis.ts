@@ -7,7 +7,7 @@ import { Account, createAddressFromString, hexToBytes, setLengthLeft } from '@et
 import { AshlarError } from '../errors/AshlarError.js';
 import { ErrorCodes } from '../errors/codes.js';
 import { withMemoizedParams } from './chainCommon.js';
-import { kzgUnavailable } from './kzgUnavailable.js';
+import { lazyKzg } from './kzg.js';
 import { nativeCrypto } from './nativeCrypto.js';
 
 /** A number as geth writes it in genesis files: hex string, decimal string or JSON number. */
@@ -99,8 +99,8 @@ export function createGethCommon(g: GethGenesisJson): Common {
     common = new Common({
       chain: params as unknown as ChainConfig,
       hardfork: params.hardfork,
-      // Blob transactions of the chain cannot even be decoded without a KZG object (see kzgUnavailable.ts).
-      customCrypto: { ...nativeCrypto, kzg: kzgUnavailable },
+      // @ethereumjs/tx decodes no blob transaction without a KZG object; it loads on first use (kzg.ts).
+      customCrypto: { ...nativeCrypto, kzg: lazyKzg },
     });
   } catch (e) {
     if (e instanceof AshlarError) throw e;

@@ -27,6 +27,8 @@ export const ErrorCodes = {
   OVERSIZED: 'ASHLAR_ERR_TX_OVERSIZED',
   TX_TYPE_UNSUPPORTED: 'ASHLAR_ERR_TX_TYPE_UNSUPPORTED',
   TX_DECODE: 'ASHLAR_ERR_TX_DECODE',
+  /** A blob sidecar whose commitments or KZG proofs do not verify (geth's txpool wording). */
+  BLOB_SIDECAR: 'ASHLAR_ERR_TX_BLOB_SIDECAR',
   UNKNOWN_ACCOUNT: 'ASHLAR_ERR_TX_UNKNOWN_ACCOUNT',
   /** Accepted, but the block being built could not run it: it is gone, and the send says so. */
   TX_NOT_MINED: 'ASHLAR_ERR_TX_NOT_MINED',

@@ -33,6 +33,7 @@ const WIRE_CODES: Record<ErrorCode, number> = {
   [ErrorCodes.OVERSIZED]: -32000,
   [ErrorCodes.TX_TYPE_UNSUPPORTED]: -32000,
   [ErrorCodes.TX_DECODE]: -32602,
+  [ErrorCodes.BLOB_SIDECAR]: -32000,
   [ErrorCodes.UNKNOWN_ACCOUNT]: -32000,
   [ErrorCodes.TX_NOT_MINED]: -32000,
   // Hardhat's node: a reverted send is its InternalError, other failures its -32000

@@ -1,7 +1,7 @@
 import type { Common } from '@ethereumjs/common';
 import { RLP } from '@ethereumjs/rlp';
 import { type Blob4844Tx, createBlob4844TxFromBytesArray } from '@ethereumjs/tx';
-import { equalsBytes } from '@ethereumjs/util';
+import { bytesToHex, equalsBytes } from '@ethereumjs/util';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { AshlarError } from '../errors/AshlarError.js';
 import { ErrorCodes } from '../errors/codes.js';
@@ -39,8 +39,8 @@ export function isBlobNetworkWrapper(raw: Uint8Array): boolean {
 /**
  * Decodes `0x03 || rlp([tx, (version,) blobs, commitments, proofs])` into the canonical
  * transaction and its sidecar. The sidecar's shape is checked, and every commitment against its
- * versioned hash (sha256, no KZG needed); the KZG proofs are not verified, as no KZG library is
- * installed (see chain/kzgUnavailable.ts).
+ * versioned hash (sha256), and the KZG proofs as geth's txpool does (validation.go: one blob
+ * proof per blob before Osaka's version-1 sidecars, one cell proof per cell after), with its wording.
  */
 export function decodeBlobNetworkWrapper(raw: Uint8Array, common: Common): { tx: Blob4844Tx; sidecar: BlobSidecar } {
   if (raw.length > MAX_BLOB_TX_SIZE)
@@ -67,15 +67,59 @@ export function decodeBlobNetworkWrapper(raw: Uint8Array, common: Common): { tx:
   if (blobs.length !== hashes.length || commitments.length !== hashes.length)
     fail(`${hashes.length} versioned hashes, ${blobs.length} blobs, ${commitments.length} commitments`);
   const wantProofs = version === 1 ? hashes.length * CELLS_PER_BLOB : hashes.length;
-  if (proofs.length !== wantProofs) fail(`${proofs.length} proofs, want ${wantProofs}`);
   for (let i = 0; i < hashes.length; i++) {
     if (blobs[i].length !== BLOB_SIZE) fail(`blob ${i} has ${blobs[i].length} bytes`);
     if (commitments[i].length !== COMMITMENT_SIZE) fail(`commitment ${i} has ${commitments[i].length} bytes`);
     const h = sha256(commitments[i]);
     h[0] = 0x01;
-    if (!equalsBytes(h, hexBytes(hashes[i]))) fail(`commitment ${i} does not match versioned hash ${hashes[i]}`);
+    if (!equalsBytes(h, hexBytes(hashes[i])))
+      rejected(`blob ${i}: computed hash ${bytesToHex(h)} mismatches transaction one ${hashes[i]}`);
   }
+  if (proofs.length !== wantProofs) rejected(`invalid number of ${proofs.length} blob proofs expected ${wantProofs}`);
+  for (const p of proofs) if (p.length !== COMMITMENT_SIZE) fail(`a proof has ${p.length} bytes`);
+  verifyProofs(common, { version, blobs, commitments, proofs });
   return { tx, sidecar: { version, blobs, commitments, proofs } };
+}
+
+/** geth's txpool rejection of a sidecar that does not verify: its default server error code. */
+const rejection = (message: string) => new AshlarError(ErrorCodes.BLOB_SIDECAR, message);
+const rejected = (message: string): never => {
+  throw rejection(message);
+};
+
+function verifyProofs(common: Common, sidecar: BlobSidecar): void {
+  const kzg = common.customCrypto.kzg;
+  if (kzg === undefined) throw rejection('KZG verification error: no KZG backend');
+  const hex = (list: Uint8Array[]) => list.map((b) => bytesToHex(b));
+  const blobs = hex(sidecar.blobs);
+  const commitments = hex(sidecar.commitments);
+  const proofs = hex(sidecar.proofs);
+  let ok: boolean;
+  try {
+    if (sidecar.version === 0) ok = kzg.verifyBlobProofBatch(blobs, commitments, proofs);
+    else {
+      // One proof per cell: the cells are recomputed from the blobs (as geth's VerifyCellProofs).
+      const cells: string[] = [];
+      const cellCommitments: string[] = [];
+      const indices: number[] = [];
+      blobs.forEach((blob, i) => {
+        kzg.computeCells(blob).forEach((cell, j) => {
+          cells.push(cell);
+          cellCommitments.push(commitments[i]);
+          indices.push(j);
+        });
+      });
+      ok = kzg.verifyCellKzgProofBatch(cellCommitments, indices, cells, proofs);
+    }
+  } catch (e) {
+    throw rejection(`KZG verification error: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (!ok)
+    rejected(
+      sidecar.version === 0
+        ? "KZG verification error: invalid blob proof: can't verify opening proof"
+        : "KZG verification error: can't verify opening proof",
+    );
 }
 
 function hexBytes(h: string): Uint8Array {

@@ -9,7 +9,7 @@ import {
 } from '@ashlar/core';
 import { Block, type HeaderData, createBlock } from '@ethereumjs/block';
 import type { TypedTransaction } from '@ethereumjs/tx';
-import { Address, bytesToHex } from '@ethereumjs/util';
+import { Address, MAX_UINT64, bytesToHex, toChecksumAddress } from '@ethereumjs/util';
 import { type RunTxResult, type VM, buildBlock, runTx } from '@ethereumjs/vm';
 import { callAborted, underTimeLimit } from '../shared/timeLimit.js';
 import { simulationError } from './errors.js';
@@ -17,7 +17,7 @@ import { type IndexedLog, LogTracer } from './logTracer.js';
 import { applySimOverrides, splitPrecompileTables } from './overrides.js';
 import type { SimOptions } from './params.js';
 import { type PlannedBlock, planBlocks } from './sanitize.js';
-import { liftTxGasCap, simTransaction } from './simTx.js';
+import { liftTxGasCap, simTransaction, withOverflowingNonces, wrapSenderNonce } from './simTx.js';
 
 const ZERO_ADDRESS = new Address(new Uint8Array(20));
 const GAS_PER_BLOB = 131072n;
@@ -45,6 +45,7 @@ export interface SimulatedBlock {
 /** The parts of @ethereumjs/vm's BlockBuilder driven directly (as the miner does, see assembleBlock.ts). */
 interface BuilderInternals {
   transactions: TypedTransaction[];
+  transactionsTrie(): Promise<Uint8Array>;
   transactionResults: RunTxResult[];
   gasUsed: bigint;
   blobGasUsed: bigint;
@@ -172,6 +173,12 @@ async function simulateBlock(
           `block gas limit reached: ${b.gasUsed} >= ${inherited.gasLimit}`,
         );
       const gas = wanted < pool.gas ? wanted : pool.gas;
+      // geth's state transition: with nonce checks on, a sender at 2^64-1 can send nothing more.
+      if (opts.validation && stateNonce >= MAX_UINT64)
+        throw new AshlarError(
+          ErrorCodes.INTERNAL,
+          `err: nonce has max value: address ${toChecksumAddress(from.toString())}, nonce: ${stateNonce} (supplied gas ${gas})`,
+        );
       const tx = simTransaction(common, req, from, gas, nonce, common.chainId());
       const restoreCode = await allowContractSender(vm, from);
       if (!b.checkpointed) {
@@ -193,6 +200,7 @@ async function simulateBlock(
       } finally {
         restoreCode();
       }
+      await wrapSenderNonce(vm, from);
       pool.gas -= result.totalGasSpent;
       b.transactions.push(tx);
       b.transactionResults.push(result);
@@ -207,7 +215,7 @@ async function simulateBlock(
   } finally {
     tracer.detach();
   }
-  const built = (await builder.build()).block;
+  const built = (await withOverflowingNonces(b, () => builder.build())).block;
   // The built block re-created its transactions; keep the ones that know their sender and hash.
   const block = new Block(built.header, txs, [], built.withdrawals, { common: built.common });
   return { block, senders, calls };
