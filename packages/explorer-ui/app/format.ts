@@ -28,7 +28,7 @@ export const formatInt = (n: string | number | null | undefined): string =>
   n === null || n === undefined ? '—' : BigInt(n).toLocaleString('en-US');
 
 /** 0x1234…abcd */
-export function shortHash(hash: string, keep = 6): string {
+export function shortHash(hash: string, keep = 4): string {
   return hash.length <= 2 + keep * 2 + 1 ? hash : `${hash.slice(0, 2 + keep)}…${hash.slice(-keep)}`;
 }
 

@@ -1,6 +1,6 @@
 import { formatEth, formatInt, formatUnits } from './format.js';
 import type { Block, InternalTx, TokenTransfer, Tx } from './types.js';
-import { AddressLink, BlockLink, Status, Table, Time, TxLink } from './ui.js';
+import { AddressLink, BlockLink, Hash, Status, Table, Time, TxLink } from './ui.js';
 
 export function BlockRows({ blocks, caption }: { blocks: Block[]; caption: string }) {
   return (
@@ -17,7 +17,7 @@ export function BlockRows({ blocks, caption }: { blocks: Block[]; caption: strin
           <td>{formatInt(b.gas_used)}</td>
           <td>{b.base_fee_per_gas === null ? '—' : `${formatUnits(b.base_fee_per_gas, 9)} Gwei`}</td>
           <td>
-            <TxLink hash={b.hash} />
+            <Hash hash={b.hash} href={`/block/${b.hash}`} short label="block hash" />
           </td>
         </tr>
       ))}
@@ -32,29 +32,51 @@ export function methodOf(t: Pick<Tx, 'method' | 'raw_input' | 'to' | 'created_co
   return t.raw_input && t.raw_input.length >= 10 ? t.raw_input.slice(0, 10) : 'Transfer';
 }
 
-export function TxRows({ txs, caption }: { txs: Tx[]; caption: string }) {
+/** Transactions as a table; `compact` (the home page's half-width column) leaves out method and block. */
+export function TxRows({ txs, caption, compact = false }: { txs: Tx[]; caption: string; compact?: boolean }) {
+  const head = compact
+    ? ['Hash', 'Age', 'From / to', 'Value', 'Status']
+    : ['Hash', 'Method', 'Block', 'Age', 'From', 'To', 'Value', 'Status'];
   return (
-    <Table caption={caption} head={['Hash', 'Method', 'Block', 'Age', 'From', 'To', 'Value', 'Status']}>
+    <Table caption={caption} head={head}>
       {txs.map((t) => (
         <tr key={t.hash} data-tx={t.hash}>
           <td>
             <TxLink hash={t.hash} />
           </td>
-          <td>
-            <span class="method">{methodOf(t)}</span>
-          </td>
-          <td>
-            <BlockLink n={t.block_number} />
-          </td>
+          {compact ? null : (
+            <>
+              <td>
+                <span class="method">{methodOf(t)}</span>
+              </td>
+              <td>
+                <BlockLink n={t.block_number} />
+              </td>
+            </>
+          )}
           <td>
             <Time iso={t.timestamp} />
           </td>
-          <td>
-            <AddressLink a={t.from} />
-          </td>
-          <td>
-            <AddressLink a={t.to ?? t.created_contract} />
-          </td>
+          {compact ? (
+            <td>
+              <div class="parties">
+                <AddressLink a={t.from} />
+                <span>
+                  <span aria-hidden="true">→</span>
+                  <span class="sr-only">to</span> <AddressLink a={t.to ?? t.created_contract} />
+                </span>
+              </div>
+            </td>
+          ) : (
+            <>
+              <td>
+                <AddressLink a={t.from} />
+              </td>
+              <td>
+                <AddressLink a={t.to ?? t.created_contract} />
+              </td>
+            </>
+          )}
           <td>{formatEth(t.value)}</td>
           <td>
             <Status status={t.status} />
@@ -110,12 +132,26 @@ export function InternalRows({ items, caption }: { items: InternalTx[]; caption:
       {items.map((t) => (
         <tr key={`${t.transaction_hash}:${t.index}`}>
           <td>{t.call_type ?? t.type}</td>
-          <td>
-            <AddressLink a={t.from} />
-          </td>
-          <td>
-            <AddressLink a={t.to ?? t.created_contract} />
-          </td>
+          {compact ? (
+            <td>
+              <div class="parties">
+                <AddressLink a={t.from} />
+                <span>
+                  <span aria-hidden="true">→</span>
+                  <span class="sr-only">to</span> <AddressLink a={t.to ?? t.created_contract} />
+                </span>
+              </div>
+            </td>
+          ) : (
+            <>
+              <td>
+                <AddressLink a={t.from} />
+              </td>
+              <td>
+                <AddressLink a={t.to ?? t.created_contract} />
+              </td>
+            </>
+          )}
           <td>{formatEth(t.value)}</td>
           <td>{formatInt(t.gas_limit)}</td>
           <td>

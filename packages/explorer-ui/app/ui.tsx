@@ -31,7 +31,14 @@ export function Copy({ text, label }: { text: string; label: string }) {
         })
       }
     >
-      {done ? '✓' : '⧉'}
+      {done ? (
+        '✓'
+      ) : (
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <rect x="9" y="9" width="11" height="11" rx="2" />
+          <path d="M5 15V5a2 2 0 0 1 2-2h10" />
+        </svg>
+      )}
       <span class="sr-only" aria-live="polite">
         {done ? 'Copied' : ''}
       </span>

@@ -102,7 +102,7 @@ export function Home() {
             txs.data.length === 0 ? (
               <p class="muted">No transactions yet.</p>
             ) : (
-              <TxRows txs={txs.data.slice(0, 6)} caption="Latest transactions" />
+              <TxRows txs={txs.data.slice(0, 6)} caption="Latest transactions" compact />
             )
           ) : (
             <Loading />

@@ -1,0 +1,353 @@
+// The web explorer (packages/explorer-ui) in a real browser: Debian's Chromium driven by
+// playwright-core against a node started in-process. Every page is checked against what JSON-RPC
+// says of the same chain, the home page against a new block and an evm_revert, every page with
+// axe-core, and every request the pages make against the node's origin.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Kernel } from '@ashlar/core';
+import { createNode, type RunningServer, startServer } from 'ashlar';
+import { formatEther, formatUnits, Interface } from 'ethers';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCliArgs } from '../packages/cli/src/args.js';
+import { buildExplorerUi } from '../packages/explorer-ui/scripts/build.mjs';
+import { loadArtifact } from './helpers/contracts.js';
+import { type Body, ChainDriver, type Hex } from './helpers/explorerChain.js';
+
+const CHROMIUM = process.env.ASHLAR_CHROMIUM ?? '/usr/bin/chromium';
+const hasBrowser = existsSync(CHROMIUM);
+if (!hasBrowser) {
+  console.warn(
+    `explorer-ui browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set ASHLAR_CHROMIUM)`,
+  );
+}
+
+/** Screenshots: CI's artifact folder when it gives one, else a folder under the OS temp dir. */
+const shots = join(process.env.CI_ARTIFACTS ?? tmpdir(), 'ashlar-explorer-ui');
+
+/** ETH as the app shows it ("1,234.5 ETH") and as ethers formats it ("1234.5"), compared as numbers' text. */
+const plain = (s: string) => s.replace(/,/g, '').replace(/\.0$/, '').replace(/ ETH$/, '').trim();
+
+let k: Kernel;
+let server: RunningServer;
+let context: BrowserContext;
+let page: Page;
+let profile: string;
+let d: ChainDriver;
+let token: Hex;
+let transferTx: Hex;
+let revertedTx: Hex;
+const requests: string[] = [];
+const consoleErrors: string[] = [];
+
+const rpc = <T = Body>(method: string, params: unknown[] = []): Promise<T> => k.request<T>({ method, params });
+
+async function open(path: string): Promise<void> {
+  await page.goto(server.url + path);
+}
+
+/** The text of the first element matching `selector`, once it shows something other than `notYet`. */
+async function textOf(selector: string, notYet = ''): Promise<string> {
+  const handle = await page.waitForFunction(
+    ([sel, pending]) => {
+      const el = document.querySelector(sel as string) as HTMLElement | null;
+      const t = el?.innerText.trim();
+      return t && t !== pending ? t : false;
+    },
+    [selector, notYet],
+    { timeout: 10_000 },
+  );
+  return (await handle.jsonValue()) as string;
+}
+
+/** axe-core on the page as shown: no serious or critical violation. */
+async function expectAccessible(name: string): Promise<void> {
+  const require = createRequire(import.meta.url);
+  const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+  const violations = (await page.evaluate(async () => {
+    const r = await (window as unknown as { axe: { run: () => Promise<{ violations: Body[] }> } }).axe.run();
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help }));
+  })) as { id: string; impact: string; nodes: number; help: string }[];
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad, `${name}: ${JSON.stringify(bad)}`).toEqual([]);
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+}
+
+// The app as `npm start` builds it (esbuild, well under a second), so the test never serves a stale one.
+beforeAll(async () => {
+  await buildExplorerUi();
+}, 60_000);
+
+describe.skipIf(!hasBrowser)('web explorer in Chromium', () => {
+  beforeAll(async () => {
+    mkdirSync(shots, { recursive: true });
+    k = await createNode();
+    server = await startServer(k, { port: 0 });
+    d = new ChainDriver(k);
+    const [, b, c] = d.accounts;
+    ({ address: token } = await d.deploy('Token', ['Ash Token', 'ASH', 10n ** 24n]));
+    transferTx = await d.call('Token', token, 'transfer', [b, 100n * 10n ** 18n]);
+    await d.send({ to: c, value: 12n * 10n ** 17n });
+    // More than c holds: explicit gas so the estimate does not refuse it before it is mined.
+    revertedTx = await d.call('Token', token, 'transfer', [d.accounts[0], 10n ** 30n], { from: c, gas: 100_000n });
+
+    const { chromium } = await import('playwright-core');
+    profile = mkdtempSync(join(tmpdir(), 'ashlar-chromium-'));
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+      viewport: { width: 1280, height: 900 },
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('request', (r) => requests.push(r.url()));
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await context?.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+    await server?.close();
+    await k?.close();
+  });
+
+  it('home shows the head block and the latest transactions as JSON-RPC has them', async () => {
+    await open('/');
+    const head = await rpc('eth_getBlockByNumber', ['latest', false]);
+    const n = Number(head.number);
+    await textOf(`[data-block="${n}"]`);
+    const blocks = await textOf('[data-stat="blocks"]', '…');
+    // Blockscout counts blocks from genesis: head + 1.
+    expect(blocks.replace(/,/g, '')).toBe(String(n + 1));
+    const txRow = await textOf(`[data-tx="${revertedTx}"]`);
+    expect(txRow).toContain('Failed');
+    await expectAccessible('home');
+  });
+
+  it('a new block appears without a reload, and evm_revert takes it away', async () => {
+    await open('/');
+    const before = Number(await rpc<Hex>('eth_blockNumber'));
+    await textOf(`[data-block="${before}"]`);
+    let reloaded = false;
+    page.once('load', () => {
+      reloaded = true;
+    });
+    const snapshot = await rpc<Hex>('evm_snapshot');
+    await rpc('evm_mine');
+    const mined = await rpc('eth_getBlockByNumber', ['latest', false]);
+    expect(Number(mined.number)).toBe(before + 1);
+    await page.locator(`[data-block="${before + 1}"]`).waitFor({ timeout: 10_000 });
+    // The row's hash link carries the full hash (the text is shortened).
+    expect(await page.locator(`[data-block="${before + 1}"] a[href^="/block/0x"]`).getAttribute('title')).toBe(
+      mined.hash,
+    );
+    await page.screenshot({ path: join(shots, 'home-live.png') });
+    expect(await rpc<boolean>('evm_revert', [snapshot])).toBe(true);
+    expect(Number(await rpc<Hex>('eth_blockNumber'))).toBe(before);
+    await page.locator(`[data-block="${before + 1}"]`).waitFor({ state: 'detached', timeout: 10_000 });
+    expect(reloaded).toBe(false);
+  });
+
+  it('block page: hash, parent and gas as eth_getBlockByNumber says', async () => {
+    const receipt = await rpc('eth_getTransactionReceipt', [transferTx]);
+    const block = await rpc('eth_getBlockByNumber', [receipt.blockNumber, false]);
+    const n = Number(block.number);
+    await open(`/block/${n}`);
+    expect(await textOf('h1')).toBe(`Block ${n}`);
+    const details = await textOf('.details');
+    expect(details).toContain(block.hash);
+    expect(details).toContain(block.parentHash);
+    const gas = await textOf('[data-field="gas-used"]');
+    expect(gas.split(' / ')[0]!.replace(/,/g, '')).toBe(BigInt(block.gasUsed).toString());
+    await textOf(`[data-tx="${transferTx}"]`);
+    await expectAccessible('block');
+  });
+
+  it('transaction page: status, parties, value, fee, gas, method, token transfer and logs', async () => {
+    const tx = await rpc('eth_getTransactionByHash', [transferTx]);
+    const receipt = await rpc('eth_getTransactionReceipt', [transferTx]);
+    await open(`/tx/${transferTx}`);
+    expect(await textOf('[data-field="status"]')).toContain(receipt.status === '0x1' ? 'Success' : 'Failed');
+    const details = await textOf('.details');
+    expect(details).toContain(transferTx);
+    expect(details.toLowerCase()).toContain(tx.from.toLowerCase());
+    expect(details.toLowerCase()).toContain(tx.to.toLowerCase());
+    expect(await textOf('[data-field="block"]')).toContain(String(Number(receipt.blockNumber)));
+    expect(plain(await textOf('[data-field="value"]'))).toBe(plain(formatEther(BigInt(tx.value))));
+    const fee = BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice);
+    expect(plain(await textOf('[data-field="fee"]'))).toBe(plain(formatEther(fee)));
+    const [used, limit] = (await textOf('[data-field="gas"]')).split(' / ').map((s) => s.replace(/,/g, ''));
+    expect([used, limit]).toEqual([BigInt(receipt.gasUsed).toString(), BigInt(tx.gas).toString()]);
+    expect(await textOf('[data-field="method"]')).toContain('transfer');
+    // Token transfers (the default tab): the Transfer log's amount in token units.
+    const transfer = new Interface(loadArtifact('Token').abi).parseLog(receipt.logs[0])!;
+    const amount = formatUnits(transfer.args[2] as bigint, 18).replace(/\.0$/, '');
+    expect(await textOf('section[aria-label="Transaction activity"] tbody tr')).toContain(`${amount} ASH`);
+    await expectAccessible('tx');
+    // Logs tab: the receipt's topics and data.
+    await page.getByRole('link', { name: 'Logs' }).click();
+    const logs = await textOf('.logs');
+    for (const topic of receipt.logs[0].topics as string[]) expect(logs).toContain(topic);
+    expect(logs).toContain(receipt.logs[0].data);
+    expect(page.url()).toBe(`${server.url}/tx/${transferTx}?tab=logs`);
+  });
+
+  it('a failed transaction shows Failed and the revert reason eth_call gives', async () => {
+    const tx = await rpc('eth_getTransactionByHash', [revertedTx]);
+    const receipt = await rpc('eth_getTransactionReceipt', [revertedTx]);
+    expect(receipt.status).toBe('0x0');
+    // The reason, replayed at the parent block: Error(string) in the call's revert data.
+    let reason = '';
+    try {
+      await rpc('eth_call', [
+        { from: tx.from, to: tx.to, data: tx.input, gas: tx.gas },
+        `0x${(Number(receipt.blockNumber) - 1).toString(16)}`,
+      ]);
+    } catch (e) {
+      const data = (e as { data?: Hex | { data?: Hex } }).data;
+      const raw = typeof data === 'string' ? data : data?.data;
+      reason = new Interface(['error Error(string)']).decodeErrorResult('Error', raw!)[0] as string;
+    }
+    expect(reason).not.toBe('');
+    await open(`/tx/${revertedTx}`);
+    const status = await textOf('[data-field="status"]');
+    expect(status).toContain('Failed');
+    expect(await textOf('[data-field="revert-reason"]')).toBe(reason);
+    await expectAccessible('tx-failed');
+  });
+
+  it('address page: balance as eth_getBalance, its transactions, token balances', async () => {
+    const who = d.accounts[2]!;
+    await open(`/address/${who}`);
+    const balance = await rpc<Hex>('eth_getBalance', [who, 'latest']);
+    expect(plain(await textOf('[data-field="balance"]'))).toBe(plain(formatEther(BigInt(balance))));
+    await textOf(`[data-tx="${revertedTx}"]`);
+    await expectAccessible('address');
+    const abi = new Interface(loadArtifact('Token').abi);
+    const held = BigInt(
+      await rpc<Hex>('eth_call', [{ to: token, data: abi.encodeFunctionData('balanceOf', [d.accounts[1]]) }, 'latest']),
+    );
+    await open(`/address/${d.accounts[1]}?tab=tokens`);
+    expect(await textOf('section[aria-label="Tokens"] tbody')).toContain(
+      `${formatUnits(held, 18).replace(/\.0$/, '')} ASH`,
+    );
+  });
+
+  it('contract address page shows the deployed code eth_getCode returns', async () => {
+    await open(`/address/${token}?tab=contract`);
+    const code = await rpc<Hex>('eth_getCode', [token, 'latest']);
+    expect((await textOf('.contract pre')).replace(/\s/g, '')).toBe(code);
+    await expectAccessible('contract');
+  });
+
+  it('tokens and token page: name, supply and holders by balanceOf', async () => {
+    await open('/tokens');
+    expect(await textOf('main tbody')).toContain('Ash Token (ASH)');
+    await expectAccessible('tokens');
+    await page.getByRole('link', { name: /Ash Token/ }).click();
+    await page.waitForURL(`${server.url}/token/**`);
+    const abi = new Interface(loadArtifact('Token').abi);
+    const supply = BigInt(await rpc<Hex>('eth_call', [{ to: token, data: abi.encodeFunctionData('totalSupply') }]));
+    expect(plain(await textOf('[data-field="supply"]')).replace(/ ASH$/, '')).toBe(plain(formatUnits(supply, 18)));
+    // Holders: every dev account with a non-zero balanceOf.
+    let holders = 0;
+    for (const a of d.accounts) {
+      const bal = BigInt(await rpc<Hex>('eth_call', [{ to: token, data: abi.encodeFunctionData('balanceOf', [a]) }]));
+      if (bal > 0n) holders++;
+    }
+    expect(await textOf('[data-field="holders"]')).toBe(String(holders));
+    await expectAccessible('token');
+  });
+
+  it('search: a transaction hash opens its page, a token name lists the token', async () => {
+    await open('/');
+    await page.getByLabel('Search by block, transaction, address or token').fill(transferTx);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.url}/tx/${transferTx}`);
+    await textOf('[data-field="status"]');
+    await open('/search?q=Ash%20Tok');
+    expect(await textOf('main tbody')).toContain('Ash Token (ASH)');
+    await expectAccessible('search');
+  });
+
+  it('blocks and transactions lists, keyboard navigation between pages', async () => {
+    await open('/blocks');
+    const head = Number(await rpc<Hex>('eth_blockNumber'));
+    await textOf(`[data-block="${head}"]`);
+    await expectAccessible('blocks');
+    // Tab to the "Transactions" link of the main navigation and follow it with Enter.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transactions' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.url}/txs`);
+    await textOf(`[data-tx="${transferTx}"]`);
+    await expectAccessible('txs');
+    await open('/verified-contracts');
+    await textOf('main p');
+    await expectAccessible('verified-contracts');
+  });
+
+  it('no request left the node’s origin, and the pages logged no errors', () => {
+    const origin = new URL(server.url).origin;
+    expect(requests.length).toBeGreaterThan(10);
+    expect(requests.filter((u) => !u.startsWith('data:') && new URL(u).origin !== origin)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+describe('serving the app', () => {
+  it('a page GET gets the app, JSON-RPC and /api/v2 are unchanged, and explorerUi: false turns it off', async () => {
+    const node = await createNode();
+    const on = await startServer(node, { port: 0 });
+    const off = await startServer(node, { port: 0, explorerUi: false });
+    try {
+      const html = { accept: 'text/html,application/xhtml+xml' };
+      const page = await fetch(`${on.url}/address/0x0000000000000000000000000000000000000001`, { headers: html });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      const script = /<script type="module" src="(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
+      expect(script).toBeDefined();
+      const js = await fetch(`${on.url}${script}`);
+      expect([js.status, js.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8']);
+      // Only names esbuild writes are served: no way out of the assets folder.
+      expect((await fetch(`${on.url}/assets/%2e%2e%2fpackage.json`)).status).toBe(404);
+      expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+      const api = await fetch(`${on.url}/api/v2/stats`, { headers: html });
+      expect(api.headers.get('content-type')).toMatch(/^application\/json/);
+      const post = await fetch(on.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...html },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      });
+      expect(await post.json()).toEqual({ jsonrpc: '2.0', id: 1, result: '0x7a69' });
+      // Without the app a browser's GET / is JSON-RPC's as before: not a page.
+      const offPage = await fetch(`${off.url}/`, { headers: html });
+      expect(offPage.headers.get('content-type')).not.toMatch(/^text\/html/);
+      expect((await fetch(`${off.url}/assets/x.js`)).headers.get('content-type')).not.toMatch(/^text\/javascript/);
+    } finally {
+      await on.close();
+      await off.close();
+      await node.close();
+    }
+  });
+
+  it('--no-explorer-ui and ASHLAR_NO_EXPLORER_UI turn the app off; it is on by default', () => {
+    expect(parseCliArgs([], {}).server.explorerUi).toBeUndefined();
+    expect(parseCliArgs(['--no-explorer-ui'], {}).server.explorerUi).toBe(false);
+    expect(parseCliArgs([], { ASHLAR_NO_EXPLORER_UI: '1' }).server.explorerUi).toBe(false);
+    expect(parseCliArgs([], { ASHLAR_NO_EXPLORER_UI: 'false' }).server.explorerUi).toBeUndefined();
+  });
+});
