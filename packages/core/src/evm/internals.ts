@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { type BlockHeader, createBlockHeader } from '@ethereumjs/block';
 import { Common, Mainnet } from '@ethereumjs/common';
 import { type EVMInterface, Message, type PrecompileFunc, createEVM } from '@ethereumjs/evm';
@@ -300,4 +301,73 @@ let checked: Promise<void> | undefined;
 export function checkEngineInternals(): Promise<void> {
   checked ??= (async () => assertEngineInternals(installedEthereumjsVersions(), await freshProbe()))();
   return checked;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Speed-ups: two hot methods of the engine answered from caches (same results)
+
+const require_ = createRequire(import.meta.url);
+let speedups: Promise<void> | undefined;
+
+/**
+ * Installs, once per process, two caches on @ethereumjs prototypes, with identical results:
+ *
+ * - `Common.prototype.isActivatedEIP` scans an array of the ~100 EIPs a recent hardfork
+ *   activates, and the interpreter asks it several times per opcode (EIP-6800/7864 on every
+ *   step): answered from a Set built once per `_activatedEIPsCache` array (the array is only
+ *   ever replaced, never changed in place, so the Set cannot go stale).
+ * - `Interpreter.prototype._getValidJumpDestinations` analyses a contract's whole code (jump
+ *   destinations, push values, opcode entries) every time the code runs: cached per opcode
+ *   table and code array (both by identity, weakly held; the state manager's code cache hands
+ *   out the same array while the code is unchanged). An `eth_call` of an ERC-20 getter spent
+ *   about a tenth of its time there.
+ *
+ * The interpreter module is not exported by @ethereumjs/evm: it is imported by file, next to the
+ * package's ESM entry (the same module instance the EVM uses).
+ */
+export function installEngineSpeedups(): Promise<void> {
+  speedups ??= (async () => {
+    const proto = Common.prototype as unknown as {
+      isActivatedEIP(eip: number): boolean;
+      _activatedEIPsCache?: number[];
+    };
+    const sets = new WeakMap<number[], Set<number>>();
+    proto.isActivatedEIP = function isActivatedEIP(this: { _activatedEIPsCache: number[] }, eip: number): boolean {
+      const list = this._activatedEIPsCache;
+      let set = sets.get(list);
+      if (set === undefined) {
+        set = new Set(list);
+        sets.set(list, set);
+      }
+      return set.has(eip);
+    };
+
+    const entry = require_.resolve('@ethereumjs/evm');
+    const esmDir = join(dirname(entry), '..', 'esm');
+    const mod = (await import(pathToFileURL(join(esmDir, 'interpreter.js')).href)) as {
+      Interpreter?: { prototype: Record<string, unknown> };
+    };
+    const ip = mod.Interpreter?.prototype;
+    if (!ip || typeof ip._getValidJumpDestinations !== 'function') return;
+    const analyse = ip._getValidJumpDestinations as (this: unknown, code: Uint8Array) => unknown;
+    const byTable = new WeakMap<object, WeakMap<Uint8Array, unknown>>();
+    ip._getValidJumpDestinations = function cachedJumpDestinations(
+      this: { _evm: { _opcodeMap: object } },
+      code: Uint8Array,
+    ): unknown {
+      const table = this._evm._opcodeMap;
+      let byCode = byTable.get(table);
+      if (byCode === undefined) {
+        byCode = new WeakMap();
+        byTable.set(table, byCode);
+      }
+      let out = byCode.get(code);
+      if (out === undefined) {
+        out = analyse.call(this, code);
+        byCode.set(code, out);
+      }
+      return out;
+    };
+  })();
+  return speedups;
 }

@@ -1,7 +1,7 @@
 import { ChainService } from '../chain/ChainService.js';
 import { createChildContainer, provide, resolve } from '../di/container.js';
 import { EventBus } from '../events/EventBus.js';
-import { checkEngineInternals } from '../evm/internals.js';
+import { checkEngineInternals, installEngineSpeedups } from '../evm/internals.js';
 import { Executor } from '../exec/Executor.js';
 import { MempoolService } from '../mempool/MempoolService.js';
 import { TxService } from '../mempool/TxService.js';
@@ -25,6 +25,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
   const resolved = resolveOptions(options);
   // Fails with the expected and found @ethereumjs versions before anything opens (evm/internals.ts).
   await checkEngineInternals();
+  await installEngineSpeedups();
   const plugins = orderPlugins(options.plugins ?? []);
   const logger = options.logger ?? silentLogger;
   const storage = options.storage ?? memoryStorage();

@@ -1,0 +1,39 @@
+// In-process read path: CPU per eth_call of an ERC-20 balanceOf through kernel.request (profile with PROF=file).
+import { createNode } from 'ashlar';
+import { Session } from 'node:inspector/promises';
+import fs from 'node:fs';
+import { tokenDeployData } from '../benchToken.js';
+
+const N = Number(process.env.N ?? 3000);
+const kernel = await createNode(JSON.parse(process.env.OPTS ?? '{}'));
+const from = kernel.chain.accounts[0].address.toString();
+const hash = (await kernel.request({
+  method: 'eth_sendTransaction',
+  params: [{ from, data: tokenDeployData(), gas: '0x2dc6c0' }],
+})) as string;
+const receipt = (await kernel.request({ method: 'eth_getTransactionReceipt', params: [hash] })) as {
+  contractAddress: string;
+};
+const data = `0x70a08231${from.slice(2).padStart(64, '0')}`;
+const call = () => kernel.request({ method: 'eth_call', params: [{ to: receipt.contractAddress, data }, 'latest'] });
+for (let i = 0; i < 500; i++) await call();
+let session: Session | undefined;
+if (process.env.PROF) {
+  session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+}
+const c0 = process.cpuUsage();
+const t0 = performance.now();
+for (let i = 0; i < N; i++) await call();
+const wall = performance.now() - t0;
+const c = process.cpuUsage(c0);
+if (session) {
+  const { profile } = await session.post('Profiler.stop');
+  fs.writeFileSync(process.env.PROF as string, JSON.stringify(profile));
+}
+console.log(
+  `eth_call balanceOf: ${((N / wall) * 1000).toFixed(0)}/s, cpu ${((c.user + c.system) / 1000 / N).toFixed(3)} ms/call`,
+);
+await kernel.close();
