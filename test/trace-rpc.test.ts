@@ -178,9 +178,12 @@ describe('tracing JSON-RPC methods', () => {
         balance: await rpc.call('eth_getBalance', [chain.from, before]),
         nonce: Number(tx.nonce),
       });
+      const code = await rpc.call<string>('eth_getCode', [chain.counter, before]);
       expect(pre[chain.counter]).toEqual({
         balance: '0x0',
-        code: await rpc.call('eth_getCode', [chain.counter, before]),
+        code,
+        // geth 1.14.9+: the code's hash beside it
+        codeHash: keccak256(code),
         nonce: 1,
         storage: { [SLOT_0]: SLOT_0 },
       });
@@ -205,11 +208,8 @@ describe('tracing JSON-RPC methods', () => {
         [block.miner]: { balance: hexOf(miner0 + tip) },
       });
       // A slot that was zero is left out of `pre` (geth drops empty slots there).
-      expect(diff.pre[chain.counter]).toEqual({
-        balance: '0x0',
-        code: await rpc.call('eth_getCode', [chain.counter, before]),
-        nonce: 1,
-      });
+      const code = await rpc.call<string>('eth_getCode', [chain.counter, before]);
+      expect(diff.pre[chain.counter]).toEqual({ balance: '0x0', code, codeHash: keccak256(code), nonce: 1 });
       expect(diff.pre[chain.from]).toEqual({ balance: hexOf(balance0), nonce: Number(tx.nonce) });
     });
   });

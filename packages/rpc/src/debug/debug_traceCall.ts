@@ -8,6 +8,7 @@ import {
   withDefault,
 } from '../params/index.js';
 import { toBlockRef } from '../shared/state.js';
+import { type TraceBlockOverrides, decodeTraceBlockOverrides } from './blockOverrides.js';
 import { makeTracer } from './makeTracer.js';
 import { traceCall } from './traceCall.js';
 import { type TracerSpec, decodeTracerSpec } from './traceOptions.js';
@@ -15,15 +16,20 @@ import { type TracerSpec, decodeTracerSpec } from './traceOptions.js';
 interface TraceCallConfig {
   spec: TracerSpec;
   overrides?: StateOverrides;
+  blockOverrides?: TraceBlockOverrides;
 }
 
 const decodeConfig = makeParser('config', (v: unknown): TraceCallConfig => {
   const o = v as Record<string, unknown>;
   const spec = decodeTracerSpec(v, 2);
-  return { spec, overrides: o.stateOverrides == null ? undefined : decodeStateOverrides(o.stateOverrides) };
+  return {
+    spec,
+    overrides: o.stateOverrides == null ? undefined : decodeStateOverrides(o.stateOverrides),
+    blockOverrides: o.blockOverrides == null ? undefined : decodeTraceBlockOverrides(o.blockOverrides),
+  };
 });
 
-/** geth's TraceCallConfig: a TraceConfig plus `stateOverrides` (block overrides are not served). */
+/** geth's TraceCallConfig: a TraceConfig plus `stateOverrides` and `blockOverrides`. */
 const traceCallConfig: ParamParser<TraceCallConfig> = {
   name: 'config',
   optional: true,
@@ -37,6 +43,7 @@ export const debug_traceCall = defineRpcMethod({
     const sb = await ctx.kernel.chain.requireBlock(toBlockRef(block));
     const { spec } = config;
     const maxBytes = ctx.kernel.options.rpc.maxResponseBytes;
-    return traceCall(ctx.kernel, req, sb, config.overrides, makeTracer(spec, maxBytes), spec.timeoutMs);
+    const tracer = makeTracer(spec, maxBytes);
+    return traceCall(ctx.kernel, req, sb, config.overrides, tracer, spec.timeoutMs, config.blockOverrides);
   },
 });

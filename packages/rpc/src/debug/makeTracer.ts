@@ -1,4 +1,5 @@
 import { CallTracer } from './callTracer.js';
+import { FourByteTracer } from './fourByteTracer.js';
 import { PrestateTracer } from './prestateTracer.js';
 import { StructLogger } from './structLogger.js';
 import type { TracerSpec } from './traceOptions.js';
@@ -16,5 +17,7 @@ export function makeTracer(spec: TracerSpec, maxBytes = 0): TxTracer {
       return new CallTracer(spec);
     case 'prestate':
       return new PrestateTracer(spec);
+    case 'fourByte':
+      return new FourByteTracer();
   }
 }

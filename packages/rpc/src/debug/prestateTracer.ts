@@ -1,5 +1,6 @@
 import { toData, toQuantity } from '@ashlar/core';
 import type { RunTxResult, VM } from '@ethereumjs/vm';
+import { keccak_256 } from '@noble/hashes/sha3.js';
 import { type AccountState, StateCollector, isZeroWord } from './stateCollector.js';
 import type { TxContext, TxTracer } from './tracer.js';
 
@@ -7,6 +8,8 @@ import type { TxContext, TxTracer } from './tracer.js';
 export interface PrestateAccount {
   balance?: string;
   code?: string;
+  /** geth 1.14.9+: the code's keccak256, given for accounts with code (also under `disableCode`). */
+  codeHash?: string;
   nonce?: number;
   storage?: Record<string, string>;
 }
@@ -24,6 +27,7 @@ interface Options {
 function full(a: AccountState, o: Options): PrestateAccount {
   const out: PrestateAccount = { balance: toQuantity(a.balance) };
   if (!o.disableCode && a.code.length > 0) out.code = toData(a.code);
+  if (a.code.length > 0) out.codeHash = toData(keccak_256(a.code));
   if (a.nonce > 0n) out.nonce = Number(a.nonce);
   if (!o.disableStorage && a.storage.size > 0) out.storage = Object.fromEntries(a.storage);
   return out;
@@ -75,7 +79,9 @@ export class PrestateTracer implements TxTracer<PrestateResult> {
       if (c.destructed.has(addr) && !after.exists) continue;
       const a: PrestateAccount = {};
       if (before.balance !== after.balance) a.balance = toQuantity(after.balance);
-      if (!o.disableCode && toData(before.code) !== toData(after.code)) a.code = toData(after.code);
+      const codeChanged = toData(before.code) !== toData(after.code);
+      if (!o.disableCode && codeChanged) a.code = toData(after.code);
+      if (codeChanged && after.code.length > 0) a.codeHash = toData(keccak_256(after.code));
       if (before.nonce !== after.nonce) a.nonce = Number(after.nonce);
       const slots = changedSlots
         .map(([k]) => [k, after.storage.get(k) ?? ''] as const)

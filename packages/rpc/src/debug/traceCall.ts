@@ -13,13 +13,14 @@ import { runTx } from '@ethereumjs/vm';
 import type { TransactionRequest } from '../params/index.js';
 import { callBlock, callGas, isFeeless, vmAtBlock } from '../shared/callContext.js';
 import { timeLimitMs, underTimeLimit } from '../shared/timeLimit.js';
+import { type TraceBlockOverrides, overrideBlock } from './blockOverrides.js';
 import type { TxTracer } from './tracer.js';
 
 const ZERO = new Address(new Uint8Array(20));
 
 /**
  * Runs a call request on the state of `sb` (with state overrides) in a scratch VM, as eth_call
- * runs it — sender without signature, nonce and balance unchecked for a fee-less call, gas the
+ * runs it (in the block with geth's `blockOverrides` applied, when given) — sender without signature, nonce and balance unchecked for a fee-less call, gas the
  * request's or the block gas limit under the RPC gas cap — and traces it, under the node's call
  * timeout or the tracer's shorter `timeoutMs` (geth's `execution timeout`).
  */
@@ -30,6 +31,7 @@ export async function traceCall<R>(
   overrides: StateOverrides | undefined,
   tracer: TxTracer<R>,
   timeoutMs?: number,
+  blockOverrides?: TraceBlockOverrides,
 ): Promise<R> {
   const vm = await vmAtBlock(kernel, sb);
   await applyStateOverrides(vm.stateManager, overrides);
@@ -37,7 +39,7 @@ export async function traceCall<R>(
   const nonce = req.nonce ?? (await vm.stateManager.getAccount(from))?.nonce ?? 0n;
   const gas = callGas(kernel, vm, req, sb);
   const feeless = isFeeless(req);
-  const block = callBlock(vm, sb, gas, feeless);
+  const block = overrideBlock(vm, callBlock(vm, sb, gas, feeless), blockOverrides, feeless);
   const tx = buildUnsignedTx(kernel.chain, req, from, gas, nonce);
   const ctx = { tx, block, firstLogIndex: 0 };
   try {

@@ -7,6 +7,7 @@ export type TracerSpec = (
   | { kind: 'struct'; config: TraceConfig }
   | { kind: 'call'; onlyTopCall: boolean; withLog: boolean }
   | { kind: 'prestate'; diffMode: boolean; disableCode: boolean; disableStorage: boolean }
+  | { kind: 'fourByte' }
 ) & { timeoutMs?: number };
 
 const invalid = (index: number, msg: string) =>
@@ -71,11 +72,13 @@ function decodeTracer(o: Record<string, unknown>, index: number): TracerSpec {
         disableCode: flag(tc, 'disableCode', index),
         disableStorage: flag(tc, 'disableStorage', index),
       };
+    case '4byteTracer':
+      return { kind: 'fourByte' };
     default:
       // geth: "tracer not found" for a name it does not know; JavaScript tracers are not run here.
       throw new AshlarError(
         ErrorCodes.EXECUTION,
-        `tracer ${JSON.stringify(tracer)} not found (served: the struct logger, callTracer, prestateTracer)`,
+        `tracer ${JSON.stringify(tracer)} not found (served: the struct logger, callTracer, prestateTracer, 4byteTracer)`,
       );
   }
 }

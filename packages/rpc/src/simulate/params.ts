@@ -40,7 +40,7 @@ export interface SimOptions {
   returnFullTransactions: boolean;
 }
 
-function decodeBlockOverrides(v: unknown): BlockOverrides {
+export function decodeBlockOverrides(v: unknown): BlockOverrides {
   const o = decodeObject(v, 'override.BlockOverrides');
   const out: BlockOverrides = {};
   const number = optField(o, 'number', decodeQuantity);

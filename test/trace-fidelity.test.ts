@@ -1,0 +1,111 @@
+/**
+ * Tracing additions checked against geth's definitions: the 4byteTracer
+ * (eth/tracers/native/4byte.go), the prestate tracer's `codeHash` (geth 1.14.9+, kept under
+ * `disableCode`), and debug_traceCall's `blockOverrides` (override.BlockOverrides, plus the
+ * pre-1.13 names `coinbase`/`random`/`baseFee`).
+ */
+import { keccak256 } from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startNode, type TestNode } from './helpers/node.js';
+import { type Json, type Rpc, SEL, type TraceChain, buildTraceChain, rpcClient } from './helpers/traceChain.js';
+
+/** Returns NUMBER, TIMESTAMP, GASLIMIT, COINBASE, PREVRANDAO, BASEFEE as six words. */
+const ENV_CODE = `0x${['43', '42', '45', '41', '44', '48'].map((op, i) => `${op}60${(i * 32).toString(16).padStart(2, '0')}52`).join('')}60c06000f3`;
+const ENV = '0x00000000000000000000000000000000000e0e0e';
+const word = (n: bigint | string) => (typeof n === 'string' ? n.slice(2) : n.toString(16)).padStart(64, '0');
+
+describe('tracing fidelity', () => {
+  let node: TestNode;
+  let rpc: Rpc;
+  let chain: TraceChain;
+
+  beforeAll(async () => {
+    node = await startNode();
+    rpc = rpcClient(node.url);
+    chain = await buildTraceChain(rpc);
+  });
+  afterAll(() => node.close());
+
+  const traceCall = (req: Record<string, unknown>, config: Record<string, unknown>) =>
+    rpc.call<Record<string, Json>>('debug_traceCall', [req, 'latest', config]);
+
+  describe('4byteTracer', () => {
+    it('counts the selector and calldata size of each call, the transaction included', async () => {
+      const data = `${SEL.increment}${'00'.repeat(36)}`;
+      expect(await traceCall({ from: chain.from, to: chain.counter, data }, { tracer: '4byteTracer' })).toEqual({
+        [`${SEL.increment}-36`]: 1,
+      });
+    });
+
+    it('leaves out calls to precompiles and calldata shorter than a selector', async () => {
+      const sha256 = '0x0000000000000000000000000000000000000002';
+      expect(await traceCall({ to: sha256, data: '0x1234567890' }, { tracer: '4byteTracer' })).toEqual({});
+      expect(await traceCall({ to: chain.counter, data: '0x1234' }, { tracer: '4byteTracer' })).toEqual({});
+    });
+
+    it('traces a mined transaction too', async () => {
+      const out = await rpc.call<Record<string, number>>('debug_traceTransaction', [
+        chain.tx.increment,
+        { tracer: '4byteTracer' },
+      ]);
+      expect(out).toEqual({ [`${SEL.increment}-0`]: 1 });
+    });
+  });
+
+  describe('prestateTracer codeHash', () => {
+    it('gives the keccak256 of an account’s code, also with disableCode, and none for an account without code', async () => {
+      const code = await rpc.call<string>('eth_getCode', [chain.counter, 'latest']);
+      const req = { from: chain.from, to: chain.counter, data: SEL.increment };
+      const pre = await traceCall(req, { tracer: 'prestateTracer' });
+      const counter = pre[chain.counter] as Record<string, Json>;
+      expect(counter.code).toBe(code);
+      expect(counter.codeHash).toBe(keccak256(code));
+      expect((pre[chain.from] as Record<string, Json>).codeHash).toBeUndefined();
+      const noCode = await traceCall(req, { tracer: 'prestateTracer', tracerConfig: { disableCode: true } });
+      expect(noCode[chain.counter]).toMatchObject({ codeHash: keccak256(code) });
+      expect((noCode[chain.counter] as Record<string, Json>).code).toBeUndefined();
+    });
+  });
+
+  describe('debug_traceCall blockOverrides', () => {
+    const overrides = { [ENV]: { code: ENV_CODE } };
+    const env = async (blockOverrides: Record<string, string> | undefined, fees: Record<string, string> = {}) => {
+      const frame = await traceCall(
+        { from: chain.from, to: ENV, ...fees },
+        { tracer: 'callTracer', stateOverrides: overrides, ...(blockOverrides ? { blockOverrides } : {}) },
+      );
+      return frame.output as string;
+    };
+
+    it('runs the call in a block with the overridden number, time, gas limit, coinbase, prevRandao and base fee', async () => {
+      const out = await env(
+        {
+          number: '0x1234',
+          time: '0x5678',
+          gasLimit: '0x2000000',
+          feeRecipient: '0x00000000000000000000000000000000000000ab',
+          prevRandao: `0x${'77'.repeat(32)}`,
+          baseFeePerGas: '0x7',
+        },
+        { maxFeePerGas: '0x3b9aca00', maxPriorityFeePerGas: '0x0' },
+      );
+      expect(out).toBe(
+        `0x${word(0x1234n)}${word(0x5678n)}${word(0x2000000n)}${word('0xab')}${'77'.repeat(32)}${word(7n)}`,
+      );
+    });
+
+    it('takes the names geth used before 1.13 (coinbase, random, baseFee)', async () => {
+      const out = await env(
+        { coinbase: '0x00000000000000000000000000000000000000cd', random: `0x${'05'.repeat(32)}`, baseFee: '0x9' },
+        { maxFeePerGas: '0x3b9aca00', maxPriorityFeePerGas: '0x0' },
+      );
+      expect(out.slice(2 + 64 * 3)).toBe(`${word('0xcd')}${'05'.repeat(32)}${word(9n)}`);
+    });
+
+    it('leaves the block as it is without overrides', async () => {
+      const head = await rpc.call<Record<string, string>>('eth_getBlockByNumber', ['latest', false]);
+      const out = await env(undefined);
+      expect(out.slice(2, 2 + 64 * 2)).toBe(`${word(BigInt(head.number))}${word(BigInt(head.timestamp))}`);
+    });
+  });
+});
