@@ -136,6 +136,8 @@ describe.skipIf(!hasBrowser)('web explorer in Chromium', () => {
     const txRow = await textOf(`[data-tx="${revertedTx}"]`);
     expect(txRow).toContain('Failed');
     await expectAccessible('home');
+    // The README's picture (docs/explorer-ui.png): the top of the home page.
+    await page.screenshot({ path: join(shots, 'readme.png'), clip: { x: 0, y: 0, width: 1280, height: 600 } });
   });
 
   it('a new block appears without a reload, and evm_revert takes it away', async () => {
