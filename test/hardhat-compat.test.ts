@@ -225,6 +225,32 @@ describe('"pending" is the next block (against Hardhat)', () => {
   });
 });
 
+describe('eth_estimateGas runs the transaction as few times as it can', () => {
+  it('once for a plain transfer, twice for a contract call or a deployment; the same answers as Hardhat', async () => {
+    const p = await pair();
+    try {
+      let runs = 0;
+      p.kernel.chain.vm.events.on('beforeTx', () => {
+        runs++;
+      });
+      const count = async (tx: Record<string, string>, expected?: string) => {
+        runs = 0;
+        const ours = await p.ours('eth_estimateGas', [tx]);
+        // A transfer is its intrinsic gas exactly, as geth answers (Hardhat's search stops 1 above).
+        expect(ours).toBe(expected ?? (await p.theirs('eth_estimateGas', [tx])));
+        return runs;
+      };
+      expect(await count({ from: A0, to: A1, value: '0x1' }, '0x5208')).toBe(1);
+      // Prague's EIP-7623 calldata floor: 21000 + 10 × (2 zero bytes + 4 × 2 non-zero bytes) = 21100
+      expect(await count({ from: A0, to: A1, data: '0x00ff00ff' }, '0x526c')).toBe(1);
+      expect(await count({ from: A0, to: p.compat, data: data('perBlock') })).toBe(2);
+      expect(await count({ from: A0, data: art.bytecode })).toBe(2);
+    } finally {
+      await p.kernel.close();
+    }
+  });
+});
+
 describe('senders with code (no EIP-3607 outside real signed transactions)', () => {
   let p: Awaited<ReturnType<typeof pair>>;
   beforeAll(async () => {

@@ -28,6 +28,8 @@ export type ExecTarget = StoredBlock | 'pending';
 /** One request's execution context: the header its transactions run under. */
 interface RunContext {
   header: HeaderData;
+  /** The header's gas limit (read without building `header`). */
+  gasLimit?: bigint;
   /** Cache key of the header (undefined: built per request). */
   key?: string;
 }
@@ -105,7 +107,17 @@ export class Executor {
         return run(chain.vm, ctx, txs.length > 0 ? (vm) => this.applyPending(vm, ctx, txs) : undefined);
       });
     }
-    const ctx: RunContext = { header: at.block.header.toJSON() as HeaderData, key: bytesToHex(at.hash) };
+    // The header's JSON is needed only to build a call block the cache lacks.
+    const header = at.block.header;
+    let json: HeaderData | undefined;
+    const ctx: RunContext = {
+      get header() {
+        json ??= header.toJSON() as HeaderData;
+        return json;
+      },
+      gasLimit: header.gasLimit,
+      key: bytesToHex(at.hash),
+    };
     if (chain.isHead(at)) return chain.exclusive(() => run(chain.vm, ctx));
     const sm = await chain.stateManagerFor(at);
     return run(await chain.createVmOn(sm), ctx);
@@ -139,12 +151,12 @@ export class Executor {
    * price-less call (as geth and Hardhat).
    */
   private contextBlock(ctx: RunContext, noFee: boolean, gas: bigint): Block {
-    const header = { ...ctx.header } as Record<string, unknown>;
-    const limit = BigInt(header.gasLimit as bigint);
+    const limit = ctx.gasLimit ?? BigInt(ctx.header.gasLimit as bigint);
     const gasLimit = gas > limit ? gas : limit;
     const key = ctx.key === undefined ? undefined : `${ctx.key}:${noFee}:${gasLimit}`;
     const cached = key === undefined ? undefined : this.contextCache.get(key);
     if (cached) return cached;
+    const header = { ...ctx.header } as Record<string, unknown>;
     header.gasLimit = gasLimit;
     if (noFee && header.baseFeePerGas !== undefined) header.baseFeePerGas = 0n;
     const block = createBlock(
@@ -244,9 +256,10 @@ export class Executor {
   }
 
   /**
-   * eth_estimateGas, with Hardhat's and geth's shortcuts: one run with all the gas allowed; then
-   * the gas it used plus its refund (the most it consumed at any point), which is the answer
-   * for most transactions (2 runs in all, as Hardhat); else geth's optimistic guess (that plus
+   * eth_estimateGas, with Hardhat's and geth's shortcuts: one run with all the gas allowed (the
+   * answer when no code ran: a plain transfer); then the gas it used plus its refund (the most it
+   * consumed at any point), which is the answer for most transactions (2 runs in all, as
+   * Hardhat); else geth's optimistic guess (that plus
    * the call stipend and the 1/64 that CALL keeps back), then a search between what failed and
    * what worked, stopping within Hardhat's tolerance.
    */
@@ -275,6 +288,9 @@ export class Executor {
       }
       const peak = first.gasUsed + first.result.gasRefund;
       if (peak >= hi) return hi;
+      // No code ran (a transfer to an account without code): the gas is the intrinsic cost (or
+      // the EIP-7623 calldata floor), which is all a run needs; no second run to prove it.
+      if (first.result.execResult.executionGasUsed === 0n && first.result.gasRefund === 0n) return peak;
       const exact = await this.runOnce(vm, ctx, req, peak, deadline, block);
       if (!exact.error) return peak;
       let lo = peak;
