@@ -39,6 +39,7 @@ let d: ChainDriver;
 let token: Hex;
 let transferTx: Hex;
 let revertedTx: Hex;
+let factoryTx: Hex;
 const requests: string[] = [];
 const consoleErrors: string[] = [];
 
@@ -93,6 +94,9 @@ describe.skipIf(!hasBrowser)('web explorer in Chromium', () => {
     await d.send({ to: c, value: 12n * 10n ** 17n });
     // More than c holds: explicit gas so the estimate does not refuse it before it is mined.
     revertedTx = await d.call('Token', token, 'transfer', [d.accounts[0], 10n ** 30n], { from: c, gas: 100_000n });
+    // A contract that creates one: an internal transaction.
+    const { address: factory } = await d.deploy('Factory');
+    factoryTx = await d.call('Factory', factory, 'deploy', []);
 
     const { chromium } = await import('playwright-core');
     profile = mkdtempSync(join(tmpdir(), 'ashlar-chromium-'));
@@ -230,6 +234,25 @@ describe.skipIf(!hasBrowser)('web explorer in Chromium', () => {
     expect(status).toContain('Failed');
     expect(await textOf('[data-field="revert-reason"]')).toBe(reason);
     await expectAccessible('tx-failed');
+  });
+
+  it('internal transactions tab: the frames debug_traceTransaction’s callTracer finds', async () => {
+    const trace = await rpc('debug_traceTransaction', [factoryTx, { tracer: 'callTracer' }]);
+    const frames = trace.calls as { type: string; to: string }[];
+    expect(frames.length).toBeGreaterThan(0);
+    await open(`/tx/${factoryTx}?tab=internal`);
+    const rows = page.locator('section[aria-label="Transaction activity"] tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(frames.length);
+    for (const [i, f] of frames.entries()) {
+      const row = rows.nth(i);
+      expect((await row.locator('td').first().innerText()).toUpperCase()).toBe(f.type);
+      const links = await row
+        .locator('a[href^="/address/"]')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('title')));
+      expect(links.map((h) => h?.toLowerCase())).toContain(f.to.toLowerCase());
+    }
+    await expectAccessible('tx-internal');
   });
 
   it('address page: balance as eth_getBalance, its transactions, token balances', async () => {

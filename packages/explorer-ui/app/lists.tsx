@@ -132,26 +132,12 @@ export function InternalRows({ items, caption }: { items: InternalTx[]; caption:
       {items.map((t) => (
         <tr key={`${t.transaction_hash}:${t.index}`}>
           <td>{t.call_type ?? t.type}</td>
-          {compact ? (
-            <td>
-              <div class="parties">
-                <AddressLink a={t.from} />
-                <span>
-                  <span aria-hidden="true">→</span>
-                  <span class="sr-only">to</span> <AddressLink a={t.to ?? t.created_contract} />
-                </span>
-              </div>
-            </td>
-          ) : (
-            <>
-              <td>
-                <AddressLink a={t.from} />
-              </td>
-              <td>
-                <AddressLink a={t.to ?? t.created_contract} />
-              </td>
-            </>
-          )}
+          <td>
+            <AddressLink a={t.from} />
+          </td>
+          <td>
+            <AddressLink a={t.to ?? t.created_contract} />
+          </td>
           <td>{formatEth(t.value)}</td>
           <td>{formatInt(t.gas_limit)}</td>
           <td>
