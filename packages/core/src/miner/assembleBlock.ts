@@ -123,8 +123,7 @@ async function runAndBuild(
   const effectivePrices: bigint[] = [];
   // Call frames of the transactions only: the tracer is attached around this loop, so the
   // builder's system calls (before it and in build()) leave none.
-  const tracer =
-    chain.options.chain.callFrames && input.txs.length > 0 ? new CallFrameTracer(vm.evm as EVM) : undefined;
+  const tracer = chain.options.chain.callFrames && input.txs.length > 0 ? tracerOf(vm.evm as EVM) : undefined;
   const frames: (CallFrame | undefined)[] = [];
   tracer?.attach();
   try {
@@ -216,6 +215,17 @@ function blockRlp(block: Block, txRaws: readonly Uint8Array[]): Uint8Array {
   ];
   if (block.withdrawals) raw.push(block.withdrawals.map((w) => w.raw()));
   return RLP.encode(raw);
+}
+
+/** One call-frame tracer per EVM, reused block after block (with its wrapped opcode table). */
+const tracers = new WeakMap<EVM, CallFrameTracer>();
+function tracerOf(evm: EVM): CallFrameTracer {
+  let t = tracers.get(evm);
+  if (!t) {
+    t = new CallFrameTracer(evm);
+    tracers.set(evm, t);
+  }
+  return t;
 }
 
 export function effectiveGasPrice(tx: TypedTransaction, baseFee: bigint | undefined): bigint {

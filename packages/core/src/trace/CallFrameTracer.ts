@@ -54,6 +54,8 @@ export class CallFrameTracer {
   private pendingType: CallType | undefined;
   private savedMap: OpEntry[] | undefined;
   private ourMap: OpEntry[] | undefined;
+  /** The wrapped table last built, and the table it wraps. */
+  private built: { base: OpEntry[]; map: OpEntry[] } | undefined;
 
   constructor(
     private readonly evm: EVM,
@@ -63,10 +65,17 @@ export class CallFrameTracer {
   attach(): void {
     if (this.ourMap) return;
     this.savedMap = opcodeTable<OpEntry>(this.evm) as OpEntry[];
-    const map = [...this.savedMap];
-    for (const [op, type] of CALL_OPS) map[op] = this.wrap(map[op], () => this.markCall(type));
-    map[SELFDESTRUCT] = this.wrapSelfdestruct(map[SELFDESTRUCT]);
-    if (this.options.withLogs) for (const op of LOG_OPS) map[op] = this.wrapLog(map[op]);
+    // The same wrapped table as last time when the EVM's own is unchanged: the interpreter's
+    // per-code analysis is cached per table (evm/internals.ts), so a new table per block
+    // would throw that cache away.
+    let map = this.built?.base === this.savedMap ? this.built.map : undefined;
+    if (!map) {
+      map = [...this.savedMap];
+      for (const [op, type] of CALL_OPS) map[op] = this.wrap(map[op], () => this.markCall(type));
+      map[SELFDESTRUCT] = this.wrapSelfdestruct(map[SELFDESTRUCT]);
+      if (this.options.withLogs) for (const op of LOG_OPS) map[op] = this.wrapLog(map[op]);
+      this.built = { base: this.savedMap, map };
+    }
     setOpcodeTable(this.evm, map);
     this.ourMap = map;
     this.evm.events.on('beforeMessage', this.onBefore);
