@@ -29,6 +29,8 @@ export interface BannerInfo {
   url: string;
   /** WebSocket URL (same host and port), when served. */
   wsUrl?: string;
+  /** Where a browser opens the web explorer, when served. */
+  explorerUrl?: string;
 }
 
 const hex = (b: Uint8Array): string => `0x${Buffer.from(b).toString('hex')}`;
@@ -130,6 +132,7 @@ export function formatBanner(info: BannerInfo, options: { color?: boolean } = {}
     '',
     green(`Listening on ${cyan(info.url)}`),
     ...(info.wsUrl === undefined ? [] : [green(`WebSocket on ${cyan(info.wsUrl)}`)]),
+    ...(info.explorerUrl === undefined ? [] : [green(`Explorer on ${cyan(info.explorerUrl)}`)]),
     '',
   ];
   return lines.join('\n');

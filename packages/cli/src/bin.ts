@@ -151,6 +151,7 @@ async function main(): Promise<void> {
 
   try {
     const info = await bannerInfo(kernel, config.db, server.url, server.wsUrl);
+    if (config.server.explorerUi !== false) info.explorerUrl = `${server.url}/`;
     process.stdout.write(formatBanner(info, { color: process.stdout.isTTY === true && !process.env.NO_COLOR }));
   } catch (e) {
     // The node serves even if the banner cannot be built; still say where.
