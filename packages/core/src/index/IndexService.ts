@@ -183,6 +183,9 @@ export class IndexService {
       }
       this.pending = this.pending.slice(blocks.length);
       this.indexedTo = blocks[blocks.length - 1].number;
+      // Between batches, let the event loop serve what does not need the chain (a long
+      // catch-up must not hold every other client).
+      if (this.pending.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
 
