@@ -1,6 +1,6 @@
 /**
  * Tracing additions checked against geth's definitions: the 4byteTracer
- * (eth/tracers/native/4byte.go), the prestate tracer's `codeHash` (geth 1.14.9+, kept under
+ * (eth/tracers/native/4byte.go), the prestate tracer's `codeHash` (go-ethereum#32391, geth 1.16.3+; kept under
  * `disableCode`), and debug_traceCall's `blockOverrides` (override.BlockOverrides, plus the
  * pre-1.13 names `coinbase`/`random`/`baseFee`).
  */
@@ -106,6 +106,27 @@ describe('tracing fidelity', () => {
       const head = await rpc.call<Record<string, string>>('eth_getBlockByNumber', ['latest', false]);
       const out = await env(undefined);
       expect(out.slice(2, 2 + 64 * 2)).toBe(`${word(BigInt(head.number))}${word(BigInt(head.timestamp))}`);
+    });
+  });
+
+  describe('trace_filter', () => {
+    it('with mode "intersection" keeps only traces whose sender and recipient are both in the sets', async () => {
+      type Trace = { action: Record<string, string>; result: Record<string, string> | null; transactionHash: string };
+      const traces = await rpc.call<Trace[]>('trace_filter', [
+        { fromAddress: [chain.from], toAddress: [chain.counter], mode: 'intersection' },
+      ]);
+      expect(traces.length).toBeGreaterThan(0);
+      // A creation's recipient is the contract it created (the counter's deployment matches too).
+      for (const t of traces)
+        expect([t.action.from, t.action.to ?? t.result?.address]).toEqual([chain.from, chain.counter]);
+      expect(traces.map((t) => t.transactionHash)).toContain(chain.tx.increment);
+    });
+
+    it('refuses an unknown mode and a reversed range', async () => {
+      await expect(rpc.call('trace_filter', [{ mode: 'both' }])).rejects.toMatchObject({ rpc: { code: -32602 } });
+      await expect(rpc.call('trace_filter', [{ fromBlock: '0x3', toBlock: '0x2' }])).rejects.toMatchObject({
+        rpc: { code: -32602 },
+      });
     });
   });
 });

@@ -182,7 +182,7 @@ describe('tracing JSON-RPC methods', () => {
       expect(pre[chain.counter]).toEqual({
         balance: '0x0',
         code,
-        // geth 1.14.9+: the code's hash beside it
+        // geth 1.16.3+ (go-ethereum#32391): the code's hash beside it
         codeHash: keccak256(code),
         nonce: 1,
         storage: { [SLOT_0]: SLOT_0 },

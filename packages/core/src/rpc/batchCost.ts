@@ -17,7 +17,7 @@ const COSTS: Readonly<Record<string, number>> = {
   trace_replayTransaction: 100,
   trace_block: 200,
   trace_replayBlockTransactions: 200,
-  // trace_filter is not served yet (issue #23); when it is, it is a replay over a range.
+  // trace_filter replays a range of blocks.
   trace_filter: 200,
   eth_simulateV1: 100,
   eth_createAccessList: 20,

@@ -8,7 +8,7 @@ import type { TxContext, TxTracer } from './tracer.js';
 export interface PrestateAccount {
   balance?: string;
   code?: string;
-  /** geth 1.14.9+: the code's keccak256, given for accounts with code (also under `disableCode`). */
+  /** geth 1.16.3+ (go-ethereum#32391): the code's keccak256, for accounts with code (also under `disableCode`). */
   codeHash?: string;
   nonce?: number;
   storage?: Record<string, string>;

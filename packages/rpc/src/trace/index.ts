@@ -1,6 +1,7 @@
 import { definePlugin } from '@ashlar/core';
 import { trace_block } from './trace_block.js';
 import { trace_call } from './trace_call.js';
+import { trace_filter } from './trace_filter.js';
 import { trace_replayBlockTransactions } from './trace_replayBlockTransactions.js';
 import { trace_replayTransaction } from './trace_replayTransaction.js';
 import { trace_transaction } from './trace_transaction.js';
@@ -9,6 +10,7 @@ import { trace_transaction } from './trace_transaction.js';
 export const traceMethods = [
   trace_block,
   trace_call,
+  trace_filter,
   trace_replayBlockTransactions,
   trace_replayTransaction,
   trace_transaction,
