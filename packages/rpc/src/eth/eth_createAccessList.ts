@@ -18,7 +18,7 @@ const key = (list: AccessList): string =>
 /**
  * geth's eth_createAccessList: run the transaction with the list found so far until the list
  * stops changing; sender, recipient (or created contract) and precompiles are warm anyway and
- * left out. Returns the list, the gas the transaction uses with it, and the EVM error if any.
+ * left out, unless storage slots of theirs were touched (geth lists those with their slots). Returns the list, the gas the transaction uses with it, and the EVM error if any.
  */
 export const eth_createAccessList = defineRpcMethod({
   name: 'eth_createAccessList',
@@ -59,7 +59,9 @@ export const eth_createAccessList = defineRpcMethod({
           await vm.evm.journal.revert();
         }
         const found: AccessList = (result.accessList ?? [])
-          .filter((e) => !excluded.has(String(e.address).toLowerCase()))
+          // geth's access-list tracer leaves sender, recipient and precompiles out as bare
+          // addresses but keeps the slots read or written in them (an ERC-20's balances).
+          .filter((e) => e.storageKeys.length > 0 || !excluded.has(String(e.address).toLowerCase()))
           .map((e) => ({
             address: new Address(hexToBytes(e.address as `0x${string}`)),
             storageKeys: e.storageKeys.map((k) => hexToBytes(k as `0x${string}`)),
