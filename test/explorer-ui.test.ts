@@ -325,6 +325,62 @@ describe.skipIf(!hasBrowser)('web explorer in Chromium', () => {
     await expectAccessible('verified-contracts');
   });
 
+  it('pending tab lists a pooled transaction; its page turns from pending to mined without a reload', async () => {
+    await rpc('evm_setAutomine', [false]);
+    try {
+      const hash = await d.send({ to: d.accounts[3], value: 1n });
+      expect((await rpc('eth_getTransactionByHash', [hash])).blockNumber).toBeNull();
+      await open('/txs?tab=pending');
+      await textOf(`[data-tx="${hash}"]`);
+      await expectAccessible('txs-pending');
+      await open(`/tx/${hash}`);
+      expect(await textOf('[data-field="status"]')).toContain('Pending');
+      await rpc('evm_mine');
+      const receipt = await rpc('eth_getTransactionReceipt', [hash]);
+      expect(receipt.status).toBe('0x1');
+      expect(await textOf('[data-field="status"]', 'Pending')).toContain('Success');
+      expect(await textOf('[data-field="block"]')).toContain(String(Number(receipt.blockNumber)));
+    } finally {
+      await rpc('evm_setAutomine', [true]);
+    }
+  });
+
+  it('a phone-wide screen scrolls nothing sideways, and the dark theme follows the system', async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    try {
+      for (const path of ['/', `/tx/${transferTx}`, `/address/${d.accounts[0]}`]) {
+        await open(path);
+        await textOf('main h1');
+        await page.waitForLoadState('networkidle');
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        // What sticks out, outside the tables' own scroll boxes (for the failure message).
+        const wide = await page.evaluate(() =>
+          [...document.querySelectorAll('body *')]
+            .filter(
+              (e) => !e.parentElement?.closest('.table-wrap') && e.getBoundingClientRect().right > window.innerWidth,
+            )
+            .map((e) => `${e.tagName.toLowerCase()}.${e.className}`)
+            .slice(0, 5),
+        );
+        expect(overflow, `${path}: ${wide.join(' ')}`).toBeLessThanOrEqual(0);
+      }
+      await page.screenshot({ path: join(shots, 'phone-address.png'), fullPage: true });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+    await page.emulateMedia({ colorScheme: 'dark' });
+    try {
+      await open(`/tx/${revertedTx}`);
+      await textOf('[data-field="revert-reason"]');
+      const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      const [r, g, b] = bg.match(/\d+/g)!.map(Number);
+      expect(r! + g! + b!, bg).toBeLessThan(150);
+      await expectAccessible('tx-failed-dark');
+    } finally {
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
+  });
+
   it('no request left the node’s origin, and the pages logged no errors', () => {
     const origin = new URL(server.url).origin;
     expect(requests.length).toBeGreaterThan(10);
