@@ -1,6 +1,7 @@
 // npm run bench: Ashlar's hot paths in-process, the growth figures (RSS on LevelDB, eth_getLogs
-// over 10,000 logs, cold start), then ../shared/bench's JSON-RPC workloads over HTTP against
-// `ashlar --memory` (the harness the peer figures in ../shared/bench/results/peers.md come from).
+// over 10,000 logs, cold start), then the peers' JSON-RPC harness (bench.mjs, the one the peer
+// figures come from) over HTTP against `ashlar --memory`, when --harness=DIR or
+// ASHLAR_PEER_BENCH names a folder holding it.
 // Flags: --quick (smaller runs), --only=a,b (sections: inprocess, callframes, dev, ws, explorer, growth, http, limits, trace).
 // --no-peers: the dev section without its Hardhat comparison.
 import { execFileSync, spawn } from 'node:child_process';
@@ -18,8 +19,9 @@ import { traceBench } from './trace.js';
 import { wsBench } from './ws.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const SHARED = resolve(ROOT, '../shared/bench');
 const argv = process.argv.slice(2);
+/** Folder of the peers' harness (bench.mjs + artifacts.json); nothing outside the repository by default. */
+const HARNESS = argv.find((a) => a.startsWith('--harness='))?.slice(10) ?? process.env.ASHLAR_PEER_BENCH;
 const quick = argv.includes('--quick');
 const only = argv
   .find((a) => a.startsWith('--only='))
@@ -28,8 +30,11 @@ const only = argv
 const wanted = (section: string) => !only || only.includes(section);
 
 async function sharedHarness(): Promise<unknown> {
+  if (!HARNESS)
+    return { skipped: 'no harness: pass --harness=DIR or set ASHLAR_PEER_BENCH to the folder of bench.mjs' };
+  const SHARED = resolve(HARNESS);
   if (!existsSync(join(SHARED, 'bench.mjs'))) return { skipped: `${SHARED}/bench.mjs not found` };
-  // ../shared is read-only and has no node_modules: run a copy that resolves ours.
+  // The harness folder may be read-only and without node_modules: run a copy that resolves ours.
   const dir = join(ROOT, 'bench/.harness');
   mkdirSync(dir, { recursive: true });
   for (const f of ['bench.mjs', 'artifacts.json']) copyFileSync(join(SHARED, f), join(dir, f));

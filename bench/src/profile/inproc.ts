@@ -36,12 +36,21 @@ for (let round = 0; round < Number(process.env.ROUNDS ?? 3); round++) {
     await session.post('Profiler.enable');
     await session.post('Profiler.start');
   }
+  if (process.env.HEAPPROF && round === Number(process.env.ROUNDS ?? 3) - 1) {
+    session = new Session();
+    session.connect();
+    await session.post('HeapProfiler.enable');
+    await session.post('HeapProfiler.startSampling', { samplingInterval: 4096 });
+  }
   const c0 = process.cpuUsage();
   const t0 = performance.now();
   for (const raw of raws) await kernel.request({ method: 'eth_sendRawTransaction', params: [raw] });
   const wall = performance.now() - t0;
   const c = process.cpuUsage(c0);
-  if (session) {
+  if (session && process.env.HEAPPROF) {
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    fs.writeFileSync(process.env.HEAPPROF, JSON.stringify(profile));
+  } else if (session) {
     const { profile } = await session.post('Profiler.stop');
     fs.writeFileSync(process.env.PROF!, JSON.stringify(profile));
   }
