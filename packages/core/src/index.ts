@@ -2,7 +2,7 @@
 // First: hex built-ins before @noble/hashes evaluates (see util/hexBuiltins.ts).
 import './util/hexBuiltins.js';
 export { createKernel } from './kernel/createKernel.js';
-export { Kernel, RpcRequestError } from './kernel/Kernel.js';
+export { Kernel } from './kernel/Kernel.js';
 export { definePlugin, type Plugin, type PluginContext } from './kernel/definePlugin.js';
 export {
   type KernelOptions,
@@ -77,6 +77,16 @@ export { decodeRevertReason, revertMessage, PANIC_REASONS } from './exec/decodeR
 export { failedTxError, hardhatRevertText } from './exec/failedTxError.js';
 export { allowContractSender } from './exec/contractSender.js';
 export { toQuantity, toData, fromData } from './util/hex.js';
+export {
+  type AccountState,
+  type StateAt,
+  balanceAt,
+  codeAt,
+  nonceAt,
+  readAccount,
+  readStateAt,
+  storageAt,
+} from './state/reads.js';
 export { createProvider, type Eip1193Provider, type ProviderEvents } from './provider/createProvider.js';
 export * from './dev/index.js';
 export { IndexService, type IndexOptions } from './index/IndexService.js';
@@ -117,3 +127,6 @@ export {
   parityError,
 } from './trace/callFrames.js';
 export { blockCallFrames, replayFrames } from './trace/replayFrames.js';
+export { applyBlockSystemCalls } from './trace/systemCalls.js';
+export { CONSOLE_ADDRESS, decodeConsoleCall, formatConsoleArgs } from './console/decodeConsole.js';
+export type { ConsoleEvent, ConsoleLine } from './console/ConsoleCapture.js';

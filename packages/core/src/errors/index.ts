@@ -1,6 +1,7 @@
 export { AshlarError, isAshlarError } from './AshlarError.js';
 export { ErrorCodes, type ErrorCode } from './codes.js';
-export { toRpcError, wireCodeOf, type RpcErrorObject } from './toRpcError.js';
+export { toRpcError, wireCodeOf, domainCodeOf, isAllowedWireCode, type RpcErrorObject } from './toRpcError.js';
+export { RpcRequestError } from './RpcRequestError.js';
 
 import { AshlarError } from './AshlarError.js';
 import { ErrorCodes } from './codes.js';

@@ -73,8 +73,36 @@ export function wireCodeOf(code: ErrorCode): number {
 }
 
 /**
- * Turns anything thrown by a handler into a JSON-RPC error object. Unknown errors become
- * -32603 with their message only: stack traces never leave the process.
+ * Whether a plugin may answer with this code: an integer outside JSON-RPC's reserved
+ * -32768…-32000 block, or one of the spec's five codes, or the -32000…-32099 server range
+ * (where EIP-1474's -32000…-32006 live). Anything else is a bug and becomes -32603.
+ */
+export function isAllowedWireCode(code: unknown): code is number {
+  if (typeof code !== 'number' || !Number.isInteger(code)) return false;
+  if (code > -32000 || code < -32768) return true;
+  if (code >= -32099) return true;
+  return code === -32700 || code === -32600 || code === -32601 || code === -32602 || code === -32603;
+}
+
+/** A thrown value that names its own wire code: an RpcRequestError, or any error with a numeric `code`. */
+interface CodedError {
+  code: number;
+  message: string;
+  data?: unknown;
+  ashlarCode?: unknown;
+}
+
+function codedError(e: unknown): CodedError | undefined {
+  if (typeof e !== 'object' || e === null) return undefined;
+  const c = e as Partial<CodedError>;
+  return isAllowedWireCode(c.code) && typeof c.message === 'string' ? (c as CodedError) : undefined;
+}
+
+/**
+ * Turns anything thrown by a handler into a JSON-RPC error object. An AshlarError maps through
+ * the table above; an error that carries its own allowed numeric `code` (a plugin's
+ * RpcRequestError) passes through with its `data`. Unknown errors become -32603 with their
+ * message only: stack traces never leave the process.
  */
 export function toRpcError(e: unknown): RpcErrorObject {
   if (isAshlarError(e)) {
@@ -82,6 +110,23 @@ export function toRpcError(e: unknown): RpcErrorObject {
     if (e.data !== undefined) out.data = e.data;
     return out;
   }
+  const coded = codedError(e);
+  if (coded !== undefined) {
+    const out: RpcErrorObject = { code: coded.code, message: coded.message || 'error' };
+    if (coded.data !== undefined) out.data = coded.data;
+    return out;
+  }
   const message = e instanceof Error ? e.message : String(e);
   return { code: -32603, message: message || 'internal error' };
+}
+
+/**
+ * The domain code of a thrown value, for in-process callers: an AshlarError's `ASHLAR_ERR_*`,
+ * a plugin's own `ashlarCode`, or `ASHLAR_ERR_INTERNAL` for anything without a code.
+ */
+export function domainCodeOf(e: unknown): string | undefined {
+  if (isAshlarError(e)) return e.code;
+  const coded = codedError(e);
+  if (coded !== undefined) return typeof coded.ashlarCode === 'string' ? coded.ashlarCode : undefined;
+  return ErrorCodes.INTERNAL;
 }

@@ -1,6 +1,9 @@
 import type { ChainService } from '../chain/ChainService.js';
 import { type DependencyContainer, type Token, resolve } from '../di/container.js';
-import { toRpcError } from '../errors/toRpcError.js';
+import { AshlarError, isAshlarError } from '../errors/AshlarError.js';
+import { ErrorCodes } from '../errors/codes.js';
+import { RpcRequestError } from '../errors/RpcRequestError.js';
+import { domainCodeOf, toRpcError } from '../errors/toRpcError.js';
 import type { EventBus } from '../events/EventBus.js';
 import type { Executor } from '../exec/Executor.js';
 import type { MempoolService } from '../mempool/MempoolService.js';
@@ -14,27 +17,22 @@ import type { Plugin } from './definePlugin.js';
 import type { Logger, ResolvedOptions } from './options.js';
 import { Tokens } from './tokens.js';
 
-/** An error thrown by kernel.request: EIP-1193's shape (`code`, `message`, `data`). */
-export class RpcRequestError extends Error {
-  readonly code: number;
-  readonly data?: unknown;
-  constructor(code: number, message: string, data?: unknown) {
-    super(message);
-    this.name = 'RpcRequestError';
-    this.code = code;
-    if (data !== undefined) this.data = data;
-  }
-}
+/** Kept here too: it was first exported from this module. */
+export { RpcRequestError };
 
 /** One chain in a process: its own container, services, methods and routes. */
 export class Kernel implements RpcEngine {
   private closing?: Promise<void>;
+  /** Held outside the container: close clears the container, and a late error must still log. */
+  private readonly log: Logger;
 
   constructor(
     readonly container: DependencyContainer,
     private readonly dispatcher: Dispatcher,
     private readonly plugins: readonly Plugin<unknown>[],
-  ) {}
+  ) {
+    this.log = resolve(container, Tokens.logger);
+  }
 
   resolve<T>(tok: Token<T>): T {
     return resolve(this.container, tok);
@@ -76,7 +74,10 @@ export class Kernel implements RpcEngine {
     return this.dispatcher.handle(payload, ctx);
   }
 
-  /** EIP-1193-style call: the result, or a thrown RpcRequestError with `code` and `data`. */
+  /**
+   * EIP-1193-style call: the result, or a thrown RpcRequestError with the wire `code`, `data`,
+   * and the domain code as `ashlarCode` (`ASHLAR_ERR_*`, or a plugin's own) to match on.
+   */
   async request<T = unknown>(
     args: { method: string; params?: readonly unknown[] | object },
     ctx?: Partial<RpcContext>,
@@ -85,26 +86,31 @@ export class Kernel implements RpcEngine {
       return (await this.dispatcher.call(args.method, args.params, ctx)) as T;
     } catch (e) {
       const err = toRpcError(e);
-      if (err.code === -32603)
-        this.logger.error(`${args.method} failed: ${e instanceof Error ? (e.stack ?? e.message) : e}`);
-      throw new RpcRequestError(err.code, err.message, err.data);
+      const domain = domainCodeOf(e);
+      if (!isAshlarError(e) && domain === ErrorCodes.INTERNAL)
+        this.log.error(`${args.method} failed: ${e instanceof Error ? (e.stack ?? e.message) : e}`);
+      throw new RpcRequestError(err.code, err.message, err.data, domain);
     }
   }
 
-  /** Stops mining, runs plugin close hooks in reverse order, drains writes, closes storage. */
+  /**
+   * Refuses new requests (ASHLAR_ERR_KERNEL_CLOSED, in-process and on every transport), stops
+   * mining, runs plugin close hooks in reverse order, drains writes, closes storage.
+   */
   close(): Promise<void> {
     if (!this.closing) this.closing = this.doClose();
     return this.closing;
   }
 
   private async doClose(): Promise<void> {
+    this.dispatcher.refuse(new AshlarError(ErrorCodes.CLOSED, 'the chain is closed'));
     this.miner.stop();
     this.events.emit('close');
     for (const p of [...this.plugins].reverse()) {
       try {
         await p.close?.();
       } catch (e) {
-        this.logger.error(`plugin ${p.name} failed to close: ${e instanceof Error ? e.message : e}`);
+        this.log.error(`plugin ${p.name} failed to close: ${e instanceof Error ? e.message : e}`);
       }
     }
     await this.chain.close();

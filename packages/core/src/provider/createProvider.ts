@@ -1,6 +1,8 @@
 import { EventEmitter } from 'eventemitter3';
-import { type Kernel, RpcRequestError } from '../kernel/Kernel.js';
+import { RpcRequestError } from '../errors/RpcRequestError.js';
+import type { Kernel } from '../kernel/Kernel.js';
 import type { RpcContext } from '../rpc/types.js';
+import type { ConsoleEvent } from '../console/ConsoleCapture.js';
 
 /** EIP-1193 events of the in-process provider. */
 export interface ProviderEvents {
@@ -8,7 +10,10 @@ export interface ProviderEvents {
   disconnect: [error: RpcRequestError];
   chainChanged: [chainId: string];
   accountsChanged: [accounts: string[]];
-  /** Subscription notifications: `{ type: 'eth_subscription', data: { subscription, result } }`. */
+  /**
+   * Subscription notifications: `{ type: 'eth_subscription', data: { subscription, result } }`;
+   * console.sol lines: `{ type: 'console', data: ConsoleEvent }`.
+   */
   message: [message: { type: string; data: unknown }];
 }
 
@@ -46,7 +51,10 @@ export function createProvider(kernel: Kernel): Eip1193Provider {
   };
   const chainId = `0x${kernel.options.chain.chainId.toString(16)}`;
   queueMicrotask(() => emitter.emit('connect', { chainId }));
+  const onConsole = (event: ConsoleEvent) => emitter.emit('message', { type: 'console', data: event });
+  kernel.events.on('console', onConsole);
   kernel.events.once('close', () => {
+    kernel.events.off('console', onConsole);
     for (const fn of closeHandlers.splice(0)) fn();
     emitter.emit('disconnect', new RpcRequestError(4900, 'the chain was closed'));
   });

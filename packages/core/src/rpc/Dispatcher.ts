@@ -1,6 +1,6 @@
 import { AshlarError, isAshlarError } from '../errors/AshlarError.js';
 import { ErrorCodes } from '../errors/codes.js';
-import { toRpcError } from '../errors/toRpcError.js';
+import { domainCodeOf, toRpcError } from '../errors/toRpcError.js';
 import { batchCostOf } from './batchCost.js';
 import type { MethodRegistry } from './MethodRegistry.js';
 import type { JsonRpcResponse, RpcContext, RpcEngine } from './types.js';
@@ -59,6 +59,9 @@ function skippedAnswer(item: unknown, error: { code: number; message: string }):
 
 /** The only owner of the JSON-RPC envelope: ids, batches, notifications and error mapping. */
 export class Dispatcher implements RpcEngine {
+  /** Set once the kernel closes: every call after it fails with this error, before any handler runs. */
+  private refusal?: AshlarError;
+
   constructor(
     private readonly methods: MethodRegistry,
     private readonly baseContext: () => RpcContext,
@@ -134,8 +137,14 @@ export class Dispatcher implements RpcEngine {
     return out.length > 0 ? out : undefined;
   }
 
+  /** From now on every call fails with `error` (the kernel's ASHLAR_ERR_KERNEL_CLOSED). */
+  refuse(error: AshlarError): void {
+    this.refusal = error;
+  }
+
   /** Runs a method by name with positional params; throws AshlarError-shaped errors (used by kernel.request). */
   async call(method: string, params: unknown, ctx?: Partial<RpcContext>): Promise<unknown> {
+    if (this.refusal !== undefined) throw this.refusal;
     const def = this.methods.get(method);
     if (!def)
       throw new AshlarError(
@@ -179,7 +188,7 @@ export class Dispatcher implements RpcEngine {
       if (!hasId) return undefined;
       return { jsonrpc: '2.0', id, result: result === undefined ? null : result };
     } catch (e) {
-      if (!isAshlarError(e)) this.options.onInternalError?.(r.method, e);
+      if (!isAshlarError(e) && domainCodeOf(e) === ErrorCodes.INTERNAL) this.options.onInternalError?.(r.method, e);
       if (!hasId) return undefined;
       const err = toRpcError(e);
       return failure(id, err.code, publicMessage(err.message), err.data);
