@@ -129,4 +129,41 @@ describe('tracing fidelity', () => {
       });
     });
   });
+
+  describe("a block's system calls in replays", () => {
+    const HISTORY = '0000f90827f1c53a10cb7a02335b175320002935';
+    const BEACON_ROOTS = '000f3df6d732807ef1319fb7b8bb8522d0beac02';
+    /** Calls `contract` with one word (`pushInput` leaves it on the stack) and returns its 32-byte answer. */
+    const reader = (pushInput: string, contract: string) =>
+      `0x${pushInput}600052602060006020600073${contract}5afa5060206000f3`;
+    const send = async (to: string, code: string) => {
+      await rpc.call('hardhat_setCode', [to, code]);
+      const hash = await rpc.call<string>('eth_sendTransaction', [{ from: chain.from, to, gas: '0x30000' }]);
+      const receipt = await rpc.call<Record<string, string>>('eth_getTransactionReceipt', [hash]);
+      expect(receipt.status).toBe('0x1');
+      return { hash, receipt };
+    };
+
+    it('EIP-2935: a transaction reading the parent hash from the history contract is traced as mined', async () => {
+      // NUMBER - 1 as the input: the block the system call stored just before the transaction ran.
+      const { hash, receipt } = await send('0x00000000000000000000000000000000000a2935', reader('4360019003', HISTORY));
+      const parent = await rpc.call<Record<string, string>>('eth_getBlockByNumber', [
+        `0x${(BigInt(receipt.blockNumber) - 1n).toString(16)}`,
+        false,
+      ]);
+      const frame = await rpc.call<Record<string, Json>>('debug_traceTransaction', [hash, { tracer: 'callTracer' }]);
+      expect(frame.output).toBe(parent.hash);
+      expect(frame.error).toBeUndefined();
+    });
+
+    it('EIP-4788: a transaction reading its block’s beacon root is traced as mined', async () => {
+      // TIMESTAMP as the input: without the block's system call the contract reverts (no root stored for it).
+      const { hash, receipt } = await send('0x00000000000000000000000000000000000a4788', reader('42', BEACON_ROOTS));
+      const block = await rpc.call<Record<string, string>>('eth_getBlockByNumber', [receipt.blockNumber, false]);
+      const frame = await rpc.call<Record<string, Json>>('debug_traceTransaction', [hash, { tracer: 'callTracer' }]);
+      expect(frame.output).toBe(block.parentBeaconBlockRoot);
+      const [call] = frame.calls as Record<string, Json>[];
+      expect(call.error).toBeUndefined();
+    });
+  });
 });

@@ -5,13 +5,14 @@ import type { StoredBlock } from '../chain/types.js';
 import { scratchVm } from '../exec/scratchVm.js';
 import { CallFrameTracer } from './CallFrameTracer.js';
 import type { CallFrame } from './callFrames.js';
+import { applyBlockSystemCalls } from './systemCalls.js';
 
 /**
  * The call frames of a block's transactions: the stored ones, or — for a block mined with the
  * chain option `callFrames` off — frames of the block re-executed on its parent's state in a
  * scratch VM (the chain is not touched). Transactions after the last wanted one are not run.
- * As rpc's debug replay, the block's system calls (EIP-4788, EIP-2935) are not replayed: only a
- * transaction reading those contracts' newest slots could differ. The genesis has no frames.
+ * The block's system calls (EIP-4788, EIP-2935) are replayed first, as in rpc's debug replay.
+ * The genesis has no frames.
  */
 export async function blockCallFrames(
   chain: ChainService,
@@ -39,6 +40,7 @@ export async function replayFrames(
     number: header.number,
     timestamp: header.timestamp,
   });
+  await applyBlockSystemCalls(vm, header);
   const tracer = new CallFrameTracer(vm.evm as EVM);
   const out: (CallFrame | undefined)[] = [];
   tracer.attach();

@@ -1,4 +1,12 @@
-import { AshlarError, ErrorCodes, type Kernel, type StoredBlock, scratchVm, toData } from '@ashlar/core';
+import {
+  AshlarError,
+  ErrorCodes,
+  type Kernel,
+  type StoredBlock,
+  applyBlockSystemCalls,
+  scratchVm,
+  toData,
+} from '@ashlar/core';
 import { runTx } from '@ethereumjs/vm';
 import { timeLimitMs, underTimeLimit } from '../shared/timeLimit.js';
 import type { TxTracer } from './tracer.js';
@@ -13,8 +21,8 @@ export interface TracedTx<R> {
  * touched) and traces those `wanted` selects, each with a tracer of its own from `makeTracer`
  * (struct logger, callTracer, prestateTracer, Parity traces: one replay serves them all).
  * Transactions before the last wanted one run untraced, so the traced ones see the state they
- * saw when mined. The block's system calls (EIP-4788 beacon root, EIP-2935 history) are not
- * replayed: only a transaction reading those two contracts' newest slots could trace differently.
+ * saw when mined, after the block's system calls (EIP-4788 beacon root, EIP-2935 history), so a
+ * transaction reading those contracts' newest slots sees what it saw.
  * The whole replay runs under the node's call timeout, or the tracer's shorter `timeoutMs`.
  */
 export async function traceBlock<R>(
@@ -43,6 +51,7 @@ export async function traceBlock<R>(
   let gasUsed = 0n;
   let firstLogIndex = 0;
   await underTimeLimit(vm, timeLimitMs(kernel, timeoutMs), async () => {
+    if (last >= 0) await applyBlockSystemCalls(vm, header);
     for (let i = 0; i <= last; i++) {
       const tx = txs[i];
       const ctx = { tx, block: sb.block, firstLogIndex };
