@@ -21,7 +21,9 @@ interface HardhatDefaults {
 }
 
 /** Hardhat's in-process network provider (automine on, 30M gas, 1 gwei initial base fee, chain 31337). */
-export async function hardhatProvider(opts: { hardfork?: string; accounts?: number } = {}): Promise<Eip1193> {
+export async function hardhatProvider(
+  opts: { hardfork?: string; accounts?: number; printLine?: (line: string) => void } = {},
+): Promise<Eip1193> {
   const mod = require('hardhat/internal/hardhat-network/provider/provider') as HardhatProviderModule;
   const defaults = require('hardhat/internal/core/config/default-config') as HardhatDefaults;
   const mnemonic = Mnemonic.fromPhrase(MNEMONIC);
@@ -50,7 +52,10 @@ export async function hardhatProvider(opts: { hardfork?: string; accounts?: numb
       enableTransientStorage: false,
       enableRip7212: false,
     },
-    { enabled: false, printLineFn: () => undefined, replaceLastLineFn: () => undefined },
+    // With printLine, Hardhat's own node log (console.log lines among it) goes there.
+    opts.printLine
+      ? { enabled: true, printLineFn: opts.printLine, replaceLastLineFn: opts.printLine }
+      : { enabled: false, printLineFn: () => undefined, replaceLastLineFn: () => undefined },
   );
 }
 

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'eventemitter3';
 import type { StoredBlock } from '../chain/types.js';
 import type { PendingTx } from '../mempool/types.js';
+import type { ConsoleEvent } from '../console/ConsoleCapture.js';
 
 /** Events a kernel emits. Listeners are fire-and-forget: a throwing listener never stops the chain. */
 export interface KernelEvents {
@@ -10,6 +11,8 @@ export interface KernelEvents {
   pendingTransaction: [tx: PendingTx];
   /** The head moved back: blocks above `toNumber` were removed (snapshot revert, reset). */
   revert: [info: { toNumber: bigint; removed: StoredBlock[] }];
+  /** A contract called console.sol's log: once per mined transaction's line, and per eth_call's. */
+  console: [event: ConsoleEvent];
   /** The kernel is closing. */
   close: [];
 }

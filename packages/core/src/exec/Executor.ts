@@ -5,6 +5,9 @@ import { type RunTxResult, type VM, runTx } from '@ethereumjs/vm';
 import type { ChainService } from '../chain/ChainService.js';
 import type { StoredBlock } from '../chain/types.js';
 import type { MinerService } from '../miner/MinerService.js';
+import type { EVM } from '@ethereumjs/evm';
+import { withConsole } from '../console/ConsoleCapture.js';
+import type { EventBus } from '../events/EventBus.js';
 import { allowContractSender } from './contractSender.js';
 import { AshlarError, isAshlarError } from '../errors/AshlarError.js';
 import { ErrorCodes } from '../errors/codes.js';
@@ -72,7 +75,27 @@ export class Executor {
     /** Wall-clock limit of one eth_call / eth_estimateGas in ms; 0 = none. */
     private readonly timeoutMs = 0,
     private readonly miner?: MinerService,
+    /** Where console.sol lines of calls go; `estimates`: also those of eth_estimateGas's first run. */
+    private readonly consoleOut?: { events: EventBus; estimates: boolean },
   ) {}
+
+  /** Runs one call collecting its console.sol lines, which go out as kernel `console` events (also when it fails). */
+  private async logConsole<T>(
+    vm: VM,
+    method: 'eth_call' | 'eth_estimateGas',
+    req: CallRequest,
+    fn: () => Promise<T>,
+  ): Promise<T> {
+    const out = this.consoleOut;
+    if (!out || (method === 'eth_estimateGas' && !out.estimates)) return fn();
+    const run = await withConsole(vm.evm as EVM, fn);
+    if (run.lines.length > 0) {
+      const call = { method, from: req.from?.toString(), to: req.to?.toString() };
+      for (const line of run.lines) out.events.emit('console', { ...line, call });
+    }
+    if (!run.ok) throw run.error;
+    return run.value;
+  }
 
   /**
    * Runs `fn` on a VM positioned at the target's state; the head's VM under the chain lock. With
@@ -240,13 +263,21 @@ export class Executor {
     return out;
   }
 
-  /** eth_call: the return data, or error 3 with the revert bytes, or -32000 with the EVM error. */
-  async call(req: CallRequest, at: ExecTarget, overrides?: StateOverrides): Promise<Uint8Array> {
+  /**
+   * eth_call: the return data, or error 3 with the revert bytes, or -32000 with the EVM error.
+   * `purpose`: what the call's console.sol lines count as ('eth_estimateGas' for a send's gas probe).
+   */
+  async call(
+    req: CallRequest,
+    at: ExecTarget,
+    overrides?: StateOverrides,
+    purpose: 'eth_call' | 'eth_estimateGas' = 'eth_call',
+  ): Promise<Uint8Array> {
     const gas = this.capGas(req, this.targetGasLimit(at));
     const deadline = this.deadline();
     const out = await this.withVm(at, deadline, async (vm, ctx) => {
       await applyStateOverrides(vm.stateManager, overrides);
-      return this.runOnce(vm, ctx, req, gas, deadline);
+      return this.logConsole(vm, purpose, req, () => this.runOnce(vm, ctx, req, gas, deadline));
     });
     if (out.error === 'revert') {
       throw new AshlarError(ErrorCodes.REVERTED, revertMessage(out.returnValue), { data: bytesToHex(out.returnValue) });
@@ -274,7 +305,9 @@ export class Executor {
         isZeroFee(req);
       // One block for every run: its gas limit has room for the largest of them.
       const block = this.contextBlock(ctx, noFee, hi);
-      const first = await this.runOnce(vm, ctx, req, hi, deadline, block);
+      const first = await this.logConsole(vm, 'eth_estimateGas', req, () =>
+        this.runOnce(vm, ctx, req, hi, deadline, block),
+      );
       if (first.error === 'revert') {
         throw new AshlarError(ErrorCodes.REVERTED, revertMessage(first.returnValue), {
           data: bytesToHex(first.returnValue),

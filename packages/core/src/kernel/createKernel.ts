@@ -52,7 +52,14 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
   provide(container, Tokens.mempool, mempool);
   provide(container, Tokens.miner, miner);
   provide(container, Tokens.txs, new TxService(chain, mempool, miner, events));
-  provide(container, Tokens.executor, new Executor(chain, resolved.rpc.callGasCap, resolved.rpc.callTimeoutMs, miner));
+  provide(
+    container,
+    Tokens.executor,
+    new Executor(chain, resolved.rpc.callGasCap, resolved.rpc.callTimeoutMs, miner, {
+      events,
+      estimates: options.consoleInEstimates === true,
+    }),
+  );
 
   let kernel: Kernel | undefined;
   const dispatcher = new Dispatcher(resolve(container, Tokens.methods), () => ({ kernel: kernel as Kernel }), {

@@ -98,6 +98,11 @@ export interface KernelOptions {
    * only the hash, as Anvil's does.
    */
   throwOnTransactionFailures?: boolean;
+  /**
+   * Also send the console.sol lines of eth_estimateGas as `console` events (default false: only
+   * mined transactions and eth_call send them; the CLI turns this on with --verbose).
+   */
+  consoleInEstimates?: boolean;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Logger, ResolvedOptions } from '../kernel/options.js';
 import { MempoolService } from '../mempool/MempoolService.js';
 import type { PendingTx } from '../mempool/types.js';
 import { type AssembleResult, assembleBlock } from './assembleBlock.js';
+import { TxConsoleCapture } from '../console/ConsoleCapture.js';
 
 /**
  * Decides when blocks are made and what goes in them: automine (a block per accepted
@@ -140,16 +141,30 @@ export class MinerService {
     const timestamp = opts.timestamp ?? this.nextBlockTimestamp();
     const ordered = await this.executableTxs();
     const withdrawals = this.pendingWithdrawals;
-    const result = await assembleBlock(chain, {
-      txs: ordered,
-      timestamp,
-      baseFee: this.nextBaseFee,
-      coinbase: this.coinbase,
-      gasLimit: this.gasLimit,
-      withdrawals,
-      prevRandao: this.nextBlockPrevRandao(),
-    });
+    // console.sol lines of each transaction (console/ConsoleCapture.ts), sent once the block is the head.
+    const consoleLines = ordered.length > 0 ? new TxConsoleCapture(chain.vm) : undefined;
+    consoleLines?.attach();
+    let result: AssembleResult;
+    try {
+      result = await assembleBlock(chain, {
+        txs: ordered,
+        timestamp,
+        baseFee: this.nextBaseFee,
+        coinbase: this.coinbase,
+        gasLimit: this.gasLimit,
+        withdrawals,
+        prevRandao: this.nextBlockPrevRandao(),
+      });
+    } finally {
+      consoleLines?.detach();
+    }
     await chain.commitBlock(result.stored);
+    if (consoleLines && consoleLines.byTx.size > 0) {
+      for (const p of result.included) {
+        for (const line of consoleLines.byTx.get(p.tx) ?? [])
+          this.events.emit('console', { ...line, txHash: p.hashHex });
+      }
+    }
     this.pendingWithdrawals = [];
     this.nextTimestamp = undefined;
     this.nextBaseFee = undefined;

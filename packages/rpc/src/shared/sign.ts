@@ -37,7 +37,8 @@ async function defaultGas(kernel: Kernel, req: TransactionRequest): Promise<bigi
   // The estimate is the least gas that succeeds, so when 90000 succeeds the answer is 90000:
   // one execution instead of the estimate's binary search (a dozen executions).
   try {
-    await kernel.executor.call({ ...req, gas: DEFAULT_GAS }, 'pending');
+    // A gas probe: its console.sol lines count as an estimate's (printed only with --verbose).
+    await kernel.executor.call({ ...req, gas: DEFAULT_GAS }, 'pending', undefined, 'eth_estimateGas');
     return DEFAULT_GAS;
   } catch {
     // needs more than 90000, or fails whatever its gas: the estimate tells which

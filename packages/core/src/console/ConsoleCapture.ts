@@ -1,0 +1,113 @@
+import type { EVM, Message } from '@ethereumjs/evm';
+import type { VM } from '@ethereumjs/vm';
+import type { TypedTransaction } from '@ethereumjs/tx';
+import { bytesToHex } from '@ethereumjs/util';
+import { CONSOLE_ADDRESS, decodeConsoleCall, formatConsoleArgs } from './decodeConsole.js';
+
+/** One console.sol call: the printed line, its arguments as text, and the contract that made it. */
+export interface ConsoleLine {
+  message: string;
+  args: string[];
+  /** The address the calling code ran as (lowercase hex). */
+  address: string;
+}
+
+/**
+ * Collects console.sol calls from an EVM's `beforeMessage` event: a message to the console
+ * address (an account without code, so the call costs what any call to an empty account costs,
+ * as on Hardhat). The check per message is one address comparison; decoding happens only for
+ * console calls. Lines are kept in the order the calls ran, reverted frames included (Hardhat
+ * prints those too).
+ */
+export class ConsoleCapture {
+  private lines: ConsoleLine[] = [];
+  private attachedTo: EVM | undefined;
+
+  private readonly onMessage = (message: Message): void => {
+    const to = message.to;
+    if (to === undefined || to.toString() !== CONSOLE_ADDRESS) return;
+    const args = decodeConsoleCall(message.data);
+    if (!args) return;
+    this.lines.push({ message: formatConsoleArgs(args), args, address: bytesToHex(message.caller.bytes) });
+  };
+
+  attach(evm: EVM): void {
+    if (this.attachedTo) return;
+    evm.events.on('beforeMessage', this.onMessage);
+    this.attachedTo = evm;
+  }
+
+  detach(): void {
+    this.attachedTo?.events.off('beforeMessage', this.onMessage);
+    this.attachedTo = undefined;
+  }
+
+  /** The lines since the last take, and a clean slate. */
+  take(): ConsoleLine[] {
+    const out = this.lines;
+    this.lines = [];
+    return out;
+  }
+}
+
+/** Runs `fn` with console calls collected; the lines come back with its result or its error. */
+export async function withConsole<T>(
+  evm: EVM,
+  fn: () => Promise<T>,
+): Promise<{ lines: ConsoleLine[] } & ({ ok: true; value: T } | { ok: false; error: unknown })> {
+  const capture = new ConsoleCapture();
+  capture.attach(evm);
+  try {
+    const value = await fn();
+    return { ok: true, value, lines: capture.take() };
+  } catch (error) {
+    return { ok: false, error, lines: capture.take() };
+  } finally {
+    capture.detach();
+  }
+}
+
+/**
+ * Console lines per transaction of a block being mined: the VM's beforeTx/afterTx bracket each
+ * transaction, so messages outside them (the block's system calls) are not counted. Lines are
+ * keyed by the transaction object, which the miner maps to its hash once the block is built.
+ */
+export class TxConsoleCapture {
+  private readonly capture = new ConsoleCapture();
+  private current: TypedTransaction | undefined;
+  readonly byTx = new Map<TypedTransaction, ConsoleLine[]>();
+
+  constructor(private readonly vm: VM) {}
+
+  private readonly onBeforeTx = (tx: TypedTransaction): void => {
+    this.capture.take();
+    this.current = tx;
+  };
+
+  private readonly onAfterTx = (): void => {
+    const lines = this.capture.take();
+    if (this.current && lines.length > 0) this.byTx.set(this.current, lines);
+    this.current = undefined;
+  };
+
+  attach(): void {
+    this.vm.events.on('beforeTx', this.onBeforeTx);
+    this.vm.events.on('afterTx', this.onAfterTx);
+    this.capture.attach(this.vm.evm as EVM);
+  }
+
+  detach(): void {
+    this.vm.events.off('beforeTx', this.onBeforeTx);
+    this.vm.events.off('afterTx', this.onAfterTx);
+    this.capture.detach();
+  }
+}
+
+/**
+ * The kernel's `console` event: one console.sol line, with the mined transaction it came from
+ * (`txHash`) or the call that ran it (`call`: eth_call, or eth_estimateGas when enabled).
+ */
+export interface ConsoleEvent extends ConsoleLine {
+  txHash?: string;
+  call?: { method: 'eth_call' | 'eth_estimateGas'; from?: string; to?: string };
+}

@@ -1,0 +1,299 @@
+/**
+ * console.log from Solidity (issue #18), differential against Hardhat 2.29.1's node: a contract
+ * with a console library written here logs every kind of argument and format string; Ashlar's
+ * `console` events carry the lines Hardhat's node prints, once per mined transaction, for
+ * eth_call, not for gas estimates (unless asked), and the call costs the same gas.
+ */
+import { createRequire } from 'node:module';
+import { type ConsoleEvent, createProvider, decodeConsoleCall } from '@ashlar/core';
+import { createNode } from 'ashlar';
+import { Interface, keccak256, toUtf8Bytes } from 'ethers';
+import solc from 'solc';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hardhatProvider } from './helpers/hardhatPeer.js';
+
+const SOURCE = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.20;
+
+// A console library written for this test: each function sends the call console.sol sends (the
+// same signature strings) to the console address, as a staticcall whose result is ignored.
+library console {
+  address constant CONSOLE = 0x000000000000000000636F6e736F6c652e6c6f67;
+  function send(bytes memory payload) private view {
+    address to = CONSOLE;
+    assembly { pop(staticcall(gas(), to, add(payload, 32), mload(payload), 0, 0)) }
+  }
+  function log() internal view { send(abi.encodeWithSignature("log()")); }
+  function log(string memory a) internal view { send(abi.encodeWithSignature("log(string)", a)); }
+  function log(string memory a, uint256 b) internal view { send(abi.encodeWithSignature("log(string,uint256)", a, b)); }
+  function log(string memory a, bool b) internal view { send(abi.encodeWithSignature("log(string,bool)", a, b)); }
+  function log(string memory a, string memory b) internal view { send(abi.encodeWithSignature("log(string,string)", a, b)); }
+  function log(uint256 a, uint256 b) internal view { send(abi.encodeWithSignature("log(uint256,uint256)", a, b)); }
+  function log(string memory a, uint256 b, uint256 c) internal view { send(abi.encodeWithSignature("log(string,uint256,uint256)", a, b, c)); }
+  function log(string memory a, address b, address c) internal view { send(abi.encodeWithSignature("log(string,address,address)", a, b, c)); }
+  function log(string memory a, uint256 b, string memory c, bool d) internal view { send(abi.encodeWithSignature("log(string,uint256,string,bool)", a, b, c, d)); }
+  function log(uint256 a, string memory b, address c, bool d) internal view { send(abi.encodeWithSignature("log(uint256,string,address,bool)", a, b, c, d)); }
+  function logInt(int256 a) internal view { send(abi.encodeWithSignature("log(int256)", a)); }
+  function logAddress(address a) internal view { send(abi.encodeWithSignature("log(address)", a)); }
+  function logBytes(bytes memory a) internal view { send(abi.encodeWithSignature("log(bytes)", a)); }
+  function logBytes4(bytes4 a) internal view { send(abi.encodeWithSignature("log(bytes4)", a)); }
+  function logBytes32(bytes32 a) internal view { send(abi.encodeWithSignature("log(bytes32)", a)); }
+}
+
+contract Logs {
+  uint256 public count;
+
+  function run(int256 neg, bytes calldata blob, bytes4 sel, bytes32 word) external {
+    count += 1;
+    console.log();
+    console.log("plain string");
+    console.log("count %d of %i", count, 1000);
+    console.log("from %s to %s", msg.sender, address(this));
+    console.log("ok=%s", true);
+    console.log("quoted %o", "x");
+    console.log("escaped %%d and %d", 7);
+    console.log("extra", 1, "two", false);
+    console.log("missing %s %s", "one");
+    console.log(42, "answer", msg.sender, true);
+    console.log(5, type(uint256).max);
+    console.logInt(neg);
+    console.logBytes(blob);
+    console.logBytes4(sel);
+    console.logBytes32(word);
+    console.logAddress(address(0));
+  }
+
+  function peek() external view returns (uint256) {
+    console.log("peek sees %d", count);
+    return count;
+  }
+
+  function fail() external {
+    count += 1;
+    console.log("about to fail at %d", count);
+    revert("nope");
+  }
+}
+`;
+
+const A0 = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+const CONSOLE_ADDRESS = '0x000000000000000000636f6e736f6c652e6c6f67';
+
+function compile(): { abi: unknown[]; bytecode: string } {
+  const input = {
+    language: 'Solidity',
+    sources: { 'Logs.sol': { content: SOURCE } },
+    settings: {
+      evmVersion: 'cancun',
+      optimizer: { enabled: true, runs: 200 },
+      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+    },
+  };
+  const out = JSON.parse(solc.compile(JSON.stringify(input)));
+  const errors = (out.errors ?? []).filter((e: { severity: string }) => e.severity === 'error');
+  if (errors.length > 0)
+    throw new Error(errors.map((e: { formattedMessage: string }) => e.formattedMessage).join('\n'));
+  const c = out.contracts['Logs.sol'].Logs;
+  return { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` };
+}
+
+type Rpc = (method: string, params?: unknown[]) => Promise<unknown>;
+
+interface Scenario {
+  contract: string;
+  runHash: string;
+  runGas: string;
+  failHash: string;
+  failGas: string;
+}
+
+const art = compile();
+const iface = new Interface(art.abi as never);
+const runData = iface.encodeFunctionData('run', [-5, '0xdeadbeef', '0x12345678', `0x${'ab'.repeat(32)}`]);
+
+/** Deploy, run (mined), peek (eth_call), peek (eth_estimateGas), fail (mined, reverted): the same on both nodes. */
+async function scenario(rpc: Rpc, mark: (step: string) => void): Promise<Scenario> {
+  const deployHash = await rpc('eth_sendTransaction', [{ from: A0, data: art.bytecode }]);
+  const deployed = (await rpc('eth_getTransactionReceipt', [deployHash])) as { contractAddress: string };
+  const contract = deployed.contractAddress;
+  mark('run');
+  const runHash = (await rpc('eth_sendTransaction', [{ from: A0, to: contract, data: runData }])) as string;
+  mark('call');
+  await rpc('eth_call', [{ from: A0, to: contract, data: iface.encodeFunctionData('peek') }, 'latest']);
+  mark('estimate');
+  await rpc('eth_estimateGas', [{ from: A0, to: contract, data: iface.encodeFunctionData('peek') }]);
+  mark('fail');
+  await expect(
+    rpc('eth_sendTransaction', [{ from: A0, to: contract, data: iface.encodeFunctionData('fail') }]),
+  ).rejects.toThrow(/reverted with reason string 'nope'/);
+  mark('end');
+  const failBlock = (await rpc('eth_getBlockByNumber', ['latest', false])) as { transactions: string[] };
+  const failHash = failBlock.transactions[0];
+  const gasOf = async (h: string) => ((await rpc('eth_getTransactionReceipt', [h])) as { gasUsed: string }).gasUsed;
+  return { contract, runHash, runGas: await gasOf(runHash), failHash, failGas: await gasOf(failHash) };
+}
+
+/** Hardhat's node log split by step: the lines of each `console.log:` block (indent removed). */
+function hardhatConsoleBlocks(lines: string[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  let step = '';
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i].startsWith('#step ')) {
+      step = lines[i].slice(6);
+      continue;
+    }
+    if (lines[i].trim() !== 'console.log:') continue;
+    const block: string[] = [];
+    let j = i + 1;
+    for (; j < lines.length && (lines[j] === '' || lines[j].startsWith('    ')); j++) block.push(lines[j].slice(4));
+    // The block ends with one blank line of its own.
+    if (block[block.length - 1] === '') block.pop();
+    out[step] = [...(out[step] ?? []), ...block];
+    i = j - 1;
+  }
+  return out;
+}
+
+describe('console.log', () => {
+  let hardhat: Record<string, string[]>;
+  let theirs: Scenario;
+  let ours: Scenario;
+  const events: { step: string; event: ConsoleEvent }[] = [];
+  const messages: { type: string; data: unknown }[] = [];
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    const printed: string[] = [];
+    const hh = await hardhatProvider({ printLine: (l) => printed.push(l) });
+    theirs = await scenario(
+      (method, params = []) => hh.request({ method, params }),
+      (step) => printed.push(`#step ${step}`),
+    );
+    hardhat = hardhatConsoleBlocks(printed);
+
+    const kernel = await createNode();
+    close = () => kernel.close();
+    const provider = createProvider(kernel);
+    let step = '';
+    kernel.events.on('console', (event) => events.push({ step, event }));
+    provider.on('message', (m) => messages.push(m));
+    ours = await scenario(
+      (method, params = []) => provider.request({ method, params }),
+      (s) => {
+        step = s;
+      },
+    );
+  }, 120_000);
+  afterAll(() => close?.());
+
+  it('prints the lines Hardhat prints for a mined transaction, once, with each kind of argument', () => {
+    expect(hardhat.run.length).toBe(16);
+    const run = events.filter((e) => e.event.txHash === ours.runHash);
+    expect(run.map((e) => e.event.message)).toEqual(hardhat.run);
+    // Not during the gas estimate of the send (sendDefaults 'spec' estimates a call that needs more than 90,000)
+    expect(events.filter((e) => e.step === 'run' && e.event.txHash === undefined)).toEqual([]);
+    for (const { event } of run) expect(event.address).toBe(ours.contract);
+    expect(run[11].event.args).toEqual(['-5']);
+    expect(run[2].event.args).toEqual(['count %d of %i', '1', '1000']);
+  });
+
+  it('charges the gas Hardhat charges for the console calls', () => {
+    expect(ours.contract).toBe(theirs.contract);
+    expect(ours.runGas).toBe(theirs.runGas);
+    expect(ours.failGas).toBe(theirs.failGas);
+  });
+
+  it('prints eth_call lines, with the call, and none for eth_estimateGas', () => {
+    expect(hardhat.call).toEqual(['peek sees 1']);
+    const call = events.filter((e) => e.step === 'call');
+    expect(call.map((e) => e.event.message)).toEqual(hardhat.call);
+    expect(call[0].event.call).toEqual({ method: 'eth_call', from: A0, to: ours.contract });
+    expect(call[0].event.txHash).toBeUndefined();
+    expect(hardhat.estimate).toBeUndefined();
+    expect(events.filter((e) => e.step === 'estimate')).toEqual([]);
+  });
+
+  it('prints the lines of a reverted transaction, once', () => {
+    expect(hardhat.fail).toEqual(['about to fail at 2']);
+    const fail = events.filter((e) => e.event.txHash === ours.failHash);
+    expect(fail.map((e) => e.event.message)).toEqual(hardhat.fail);
+    expect(events.filter((e) => e.step === 'fail').length).toBe(1);
+  });
+
+  it('emits each line as an EIP-1193 message of the provider', () => {
+    const consoleMessages = messages.filter((m) => m.type === 'console').map((m) => m.data);
+    expect(consoleMessages).toEqual(events.map((e) => e.event));
+  });
+});
+
+describe('console.log options and decoding', () => {
+  it('sends eth_estimateGas lines when asked (once per estimate, not per search run)', async () => {
+    const kernel = await createNode({ consoleInEstimates: true });
+    try {
+      const rpc: Rpc = (method, params = []) => kernel.request({ method, params });
+      const events: ConsoleEvent[] = [];
+      const h = await rpc('eth_sendTransaction', [{ from: A0, data: art.bytecode }]);
+      const { contractAddress } = (await rpc('eth_getTransactionReceipt', [h])) as { contractAddress: string };
+      kernel.events.on('console', (e) => events.push(e));
+      await rpc('eth_estimateGas', [{ from: A0, to: contractAddress, data: iface.encodeFunctionData('peek') }]);
+      expect(events.map((e) => [e.message, e.call?.method])).toEqual([['peek sees 0', 'eth_estimateGas']]);
+    } finally {
+      await kernel.close();
+    }
+  });
+
+  it("debug_traceTransaction's call tracer shows the console calls as calls", async () => {
+    const kernel = await createNode();
+    try {
+      const rpc: Rpc = (method, params = []) => kernel.request({ method, params });
+      const h = await rpc('eth_sendTransaction', [{ from: A0, data: art.bytecode }]);
+      const { contractAddress } = (await rpc('eth_getTransactionReceipt', [h])) as { contractAddress: string };
+      const run = await rpc('eth_sendTransaction', [{ from: A0, to: contractAddress, data: runData }]);
+      const trace = (await rpc('debug_traceTransaction', [run, { tracer: 'callTracer' }])) as {
+        calls?: { type: string; to: string }[];
+      };
+      const consoleCalls = (trace.calls ?? []).filter((c) => c.to === CONSOLE_ADDRESS);
+      expect(consoleCalls.length).toBe(16);
+      expect(new Set(consoleCalls.map((c) => c.type))).toEqual(new Set(['STATICCALL']));
+    } finally {
+      await kernel.close();
+    }
+  });
+
+  it("knows every selector of Hardhat's console.sol table, with the same argument types", () => {
+    const require = createRequire(import.meta.url);
+    const { CONSOLE_LOG_SIGNATURES } = require('hardhat/internal/hardhat-network/stack-traces/logger.js') as {
+      CONSOLE_LOG_SIGNATURES: Record<string, string[]>;
+    };
+    const sample: Record<string, string> = {
+      Uint256: '7',
+      Int256: '-7',
+      String: 'hi',
+      Bool: 'true',
+      Address: '0x00000000000000000000000000000000000000aa',
+      Bytes: '0xbeef',
+    };
+    const coder = new Interface([]).getAbiCoder();
+    const abiType = (t: string) => (t.startsWith('Bytes') && t !== 'Bytes' ? `bytes${t.slice(5)}` : t.toLowerCase());
+    const entries = Object.entries(CONSOLE_LOG_SIGNATURES);
+    expect(entries.length).toBeGreaterThan(370);
+    for (const [selector, types] of entries) {
+      const values = types.map((t) => sample[t] ?? `0x${'11'.repeat(Number(t.slice(5)))}`);
+      const encoded = coder.encode(
+        types.map(abiType),
+        values.map((v, i) => (types[i] === 'Bool' ? v === 'true' : v)),
+      );
+      const calldata = Buffer.from(`${Number(selector).toString(16).padStart(8, '0')}${encoded.slice(2)}`, 'hex');
+      expect(decodeConsoleCall(calldata), `selector ${selector}`).toEqual(values);
+    }
+  });
+
+  it("decodes the older console.sol's `uint`/`int` selectors, and ignores unknown or short data", () => {
+    const legacy = keccak256(toUtf8Bytes('log(uint)')).slice(2, 10);
+    expect(decodeConsoleCall(Buffer.from(`${legacy}${'0'.repeat(62)}2a`, 'hex'))).toEqual(['42']);
+    expect(decodeConsoleCall(Buffer.from('deadbeef', 'hex'))).toBeUndefined();
+    const logString = keccak256(toUtf8Bytes('log(string)')).slice(2, 10);
+    // An offset beyond the data: not a console line (the call is still just a call).
+    expect(decodeConsoleCall(Buffer.from(`${logString}${'f'.repeat(64)}`, 'hex'))).toBeUndefined();
+  });
+});
