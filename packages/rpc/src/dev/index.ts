@@ -79,10 +79,12 @@ export const devMethods = [
 
 /**
  * Test-chain methods of Hardhat and Anvil (both spellings, one definition each) and the
- * services behind them. Needs rpc:evm-mining's evm_mine/evm_setAutomine beside it in practice.
+ * services behind them. Depends on rpc:evm-mining: Hardhat's and Anvil's test flows pair these
+ * methods with its evm_mine/evm_setAutomine (evm_mine also honours the dev services' block times).
  */
 export const devPlugin = definePlugin({
   name: 'rpc:dev',
+  dependencies: ['rpc:evm-mining'],
   register: (ctx) => {
     installDevServices(ctx);
     ctx.addMethods(...devMethods);

@@ -28,6 +28,8 @@ export const filterMethods = [
 /**
  * Polling filters over any transport: `filtersPlugin({ timeoutMs: 60_000 })` for a shorter
  * life than geth's 5 minutes. Filters are dropped, and their timer stopped, when the kernel closes.
+ * Depends on rpc:eth: eth_getFilterLogs answers with eth_getLogs' own handler and limits, and a
+ * polling client reads the blocks and receipts its filters name through the eth namespace.
  */
 export function filtersPlugin(options: FiltersOptions = {}): Plugin<FiltersOptions> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_FILTER_TIMEOUT_MS;
@@ -39,6 +41,7 @@ export function filtersPlugin(options: FiltersOptions = {}): Plugin<FiltersOptio
   }
   return definePlugin<FiltersOptions>({
     name: 'rpc:filters',
+    dependencies: ['rpc:eth'],
     options: { timeoutMs },
     register(ctx) {
       const feed = new ChainFeed(ctx.events, (e) =>
