@@ -13,6 +13,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../packages/cli/src/args.js';
 import { buildExplorerUi } from '../packages/explorer-ui/scripts/build.mjs';
+import { readSources } from './contracts/compile.js';
+import { compile, writeHardhatBuild } from './helpers/buildInfo.js';
 import { loadArtifact } from './helpers/contracts.js';
 import { type Body, ChainDriver, type Hex } from './helpers/explorerChain.js';
 
@@ -35,6 +37,8 @@ let server: RunningServer;
 let context: BrowserContext;
 let page: Page;
 let profile: string;
+let buildDir: string;
+let tokenAbi: unknown;
 let d: ChainDriver;
 let token: Hex;
 let transferTx: Hex;
@@ -85,7 +89,12 @@ beforeAll(async () => {
 describe.skipIf(!hasBrowser)('web explorer in Chromium', () => {
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
-    k = await createNode();
+    // Token's build info, so the explorer verifies it (--artifacts): decoded calls, events, source.
+    buildDir = mkdtempSync(join(tmpdir(), 'ashlar-explorer-ui-build-'));
+    const tokenSource = { 'Token.sol': readSources()['Token.sol']! };
+    const compiled = compile(tokenSource);
+    tokenAbi = compiled.output.contracts['Token.sol'].Token.abi;
+    k = await createNode({ artifacts: writeHardhatBuild(buildDir, compiled) });
     server = await startServer(k, { port: 0 });
     d = new ChainDriver(k);
     const [, b, c] = d.accounts;
@@ -125,6 +134,7 @@ describe.skipIf(!hasBrowser)('web explorer in Chromium', () => {
   afterAll(async () => {
     await context?.close();
     if (profile) rmSync(profile, { recursive: true, force: true });
+    if (buildDir) rmSync(buildDir, { recursive: true, force: true });
     await server?.close();
     await k?.close();
   });
@@ -198,7 +208,11 @@ describe.skipIf(!hasBrowser)('web explorer in Chromium', () => {
     expect(plain(await textOf('[data-field="fee"]'))).toBe(plain(formatEther(fee)));
     const [used, limit] = (await textOf('[data-field="gas"]')).split(' / ').map((s) => s.replace(/,/g, ''));
     expect([used, limit]).toEqual([BigInt(receipt.gasUsed).toString(), BigInt(tx.gas).toString()]);
-    expect(await textOf('[data-field="method"]')).toContain('transfer');
+    // Verified from the build info: the call decoded as ethers decodes the transaction's input.
+    const call = new Interface(loadArtifact('Token').abi).parseTransaction({ data: tx.input })!;
+    const method = await textOf('[data-field="method"]', 'transfer');
+    expect(method).toContain(`${call.name}(${call.fragment.inputs.map((i) => `${i.type} ${i.name}`).join(', ')})`);
+    for (const arg of call.args) expect(method.toLowerCase()).toContain(String(arg).toLowerCase());
     // Token transfers (the default tab): the Transfer log's amount in token units.
     const transfer = new Interface(loadArtifact('Token').abi).parseLog(receipt.logs[0])!;
     const amount = formatUnits(transfer.args[2] as bigint, 18).replace(/\.0$/, '');
@@ -208,6 +222,7 @@ describe.skipIf(!hasBrowser)('web explorer in Chromium', () => {
     await page.getByRole('link', { name: 'Logs' }).click();
     const logs = await textOf('.logs');
     for (const topic of receipt.logs[0].topics as string[]) expect(logs).toContain(topic);
+    expect(logs).toContain(`${transfer.name}(`);
     expect(logs).toContain(receipt.logs[0].data);
     expect(page.url()).toBe(`${server.url}/tx/${transferTx}?tab=logs`);
   });
@@ -272,11 +287,17 @@ describe.skipIf(!hasBrowser)('web explorer in Chromium', () => {
     );
   });
 
-  it('contract address page shows the deployed code eth_getCode returns', async () => {
+  it('contract page: verified source and ABI from the build, and the code eth_getCode returns', async () => {
     await open(`/address/${token}?tab=contract`);
     const code = await rpc<Hex>('eth_getCode', [token, 'latest']);
-    expect((await textOf('.contract pre')).replace(/\s/g, '')).toBe(code);
+    expect((await textOf('[data-field="bytecode"]')).replace(/\s/g, '')).toBe(code);
+    expect(await textOf('[data-field="source"]')).toBe(readSources()['Token.sol']!.content.trim());
+    const abi = JSON.parse(await textOf('[data-field="abi"]'));
+    expect(abi).toEqual(tokenAbi);
     await expectAccessible('contract');
+    await open('/verified-contracts');
+    expect((await textOf('main tbody')).toLowerCase()).toContain(token.toLowerCase());
+    await expectAccessible('verified-contracts');
   });
 
   it('tokens and token page: name, supply and holders by balanceOf', async () => {
@@ -320,9 +341,6 @@ describe.skipIf(!hasBrowser)('web explorer in Chromium', () => {
     await page.waitForURL(`${server.url}/txs`);
     await textOf(`[data-tx="${transferTx}"]`);
     await expectAccessible('txs');
-    await open('/verified-contracts');
-    await textOf('main p');
-    await expectAccessible('verified-contracts');
   });
 
   it('pending tab lists a pooled transaction; its page turns from pending to mined without a reload', async () => {

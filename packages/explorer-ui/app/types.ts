@@ -144,6 +144,6 @@ export interface SmartContract {
   is_verified?: boolean;
   compiler_version?: string | null;
   source_code?: string | null;
-  abi?: unknown[] | null;
+  abi?: unknown[] | string | null;
   deployed_bytecode?: string | null;
 }

@@ -63,6 +63,7 @@ export function Hash({ hash, href, short, label }: { hash: string; href?: string
   );
 }
 
+/** An address linked to its page: a verified contract's name in tables, name and full hash on detail pages. */
 export function AddressLink({ a, short = true }: { a: AddressRef | string | null | undefined; short?: boolean }) {
   if (!a) return <span>—</span>;
   const hash = typeof a === 'string' ? a : a.hash;
@@ -75,7 +76,8 @@ export function AddressLink({ a, short = true }: { a: AddressRef | string | null
         </span>
       ) : null}
       <a href={`/address/${hash}`} title={hash}>
-        <code>{name ?? (short ? shortHash(hash) : hash)}</code>
+        {name && !short ? <span class="name">{name} </span> : null}
+        <code>{short ? (name ?? shortHash(hash)) : hash}</code>
       </a>
       <Copy text={hash} label="address" />
     </span>

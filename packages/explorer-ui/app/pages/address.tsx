@@ -34,6 +34,16 @@ function TokenBalances({ hash }: { hash: string }) {
   );
 }
 
+/** The ABI indented; the API may give it as JSON text (Blockscout's OpenAPI types it a string) or as an array. */
+function prettyAbi(abi: SmartContract['abi']): string {
+  if (typeof abi !== 'string') return JSON.stringify(abi ?? [], null, 2);
+  try {
+    return JSON.stringify(JSON.parse(abi), null, 2);
+  } catch {
+    return abi;
+  }
+}
+
 /** A contract's code; for a verified one its source and ABI too. */
 function Contract({ hash }: { hash: string }) {
   const { data } = useApi<SmartContract>(`/api/v2/smart-contracts/${hash}`);
@@ -46,19 +56,19 @@ function Contract({ hash }: { hash: string }) {
             <span class="badge ok">Verified</span> {data.name} <span class="muted">{data.compiler_version}</span>
           </p>
           <h3>Source</h3>
-          <pre>
+          <pre data-field="source">
             <code>{data.source_code}</code>
           </pre>
           <h3>ABI</h3>
-          <pre>
-            <code>{JSON.stringify(data.abi, null, 2)}</code>
+          <pre data-field="abi">
+            <code>{prettyAbi(data.abi)}</code>
           </pre>
         </>
       ) : (
         <p class="muted">Not verified: start the node with --artifacts or verify it through /api/v2.</p>
       )}
       <h3>Deployed bytecode</h3>
-      <pre>
+      <pre data-field="bytecode">
         <code class="wrap">{data.deployed_bytecode ?? '0x'}</code>
       </pre>
     </div>

@@ -1,5 +1,5 @@
 import type { AddressRef } from '../types.js';
-import { AddressLink, Paged, Table } from '../ui.js';
+import { AddressLink, Paged, Table, Time } from '../ui.js';
 
 interface VerifiedContract {
   address: AddressRef;
@@ -16,14 +16,16 @@ export function VerifiedContracts() {
         path="/api/v2/smart-contracts"
         empty="No verified contracts yet (start the node with --artifacts, or verify through /api/v2)."
         render={(items) => (
-          <Table caption="Verified contracts" head={['Contract', 'Name', 'Compiler']}>
+          <Table caption="Verified contracts" head={['Contract', 'Compiler', 'Verified']}>
             {items.map((c) => (
-              <tr key={c.address.hash}>
+              <tr key={c.address.hash} data-contract={c.address.hash}>
                 <td>
-                  <AddressLink a={c.address} />
+                  <AddressLink a={c.address} short={false} />
                 </td>
-                <td>{c.name ?? '—'}</td>
                 <td>{c.compiler_version ?? '—'}</td>
+                <td>
+                  <Time iso={c.verified_at} />
+                </td>
               </tr>
             ))}
           </Table>
