@@ -13,7 +13,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNode, type TestNode } from './helpers/node.js';
-import { type Json, type Rpc, type TraceChain, buildTraceChain, rpcClient } from './helpers/traceChain.js';
+import { ADDR, type Json, type Rpc, type TraceChain, buildTraceChain, rpcClient } from './helpers/traceChain.js';
 
 const ANVIL = fileURLToPath(new URL('../node_modules/.bin/anvil', import.meta.url));
 
@@ -159,6 +159,22 @@ describe('traces against Anvil', () => {
       expect(await ours.call('ots_getInternalOperations', [h])).toEqual(
         await theirs.call('ots_getInternalOperations', [h]),
       );
+    }
+  });
+
+  it('ots_searchTransactionsBefore/After find transactions that reached an address only inside calls, as Anvil', async () => {
+    // C is called inside `nested` and directly by `plainC`; S only inside `nested`. B only receives
+    // S's self-destruct inside `nested`: Erigon's call-trace index records a SELFDESTRUCT's
+    // beneficiary (its tracer enters a frame to it), Anvil 1.7.1 does not, so B is checked alone.
+    const hashes = async (rpc: Rpc, method: string, address: string) =>
+      (await rpc.call<{ txs: { hash: string }[] }>(method, [address, 0, 25])).txs.map((t) => t.hash);
+    for (const method of ['ots_searchTransactionsBefore', 'ots_searchTransactionsAfter']) {
+      for (const address of [ADDR.C, ADDR.S, chainOurs.counter]) {
+        const [a, b] = await Promise.all([hashes(ours, method, address), hashes(theirs, method, address)]);
+        expect(a, `${method} ${address}`).toEqual(b);
+      }
+      expect(await hashes(ours, method, ADDR.B)).toEqual([chainOurs.tx.nested]);
+      expect(await hashes(ours, method, ADDR.C)).toEqual([chainOurs.tx.plainC, chainOurs.tx.nested]);
     }
   });
 

@@ -1,34 +1,64 @@
-import type { IndexQueries, Kernel, StoredBlock, TxPosition } from '@ashlar/core';
+import type { IndexQueries, InternalPosition, Kernel, StoredBlock, TxPosition } from '@ashlar/core';
 import type { Address } from '@ethereumjs/util';
 import { receiptWithTimestamp, transactionAt } from './txWithReceipt.js';
 
-type Source = Parameters<IndexQueries['txs']>[0];
-
-const source = (a: Address): Source => ({ kind: 'address', address: a.bytes, roles: ['from', 'to'] });
 const CHUNK = 256;
+
+/** Lists an address's transactions below a cursor (all when undefined), newest first. */
+type TxList = (after: TxPosition | undefined, limit: number) => Promise<TxPosition[]>;
+
+const newestFirst = (a: TxPosition, b: TxPosition): number =>
+  a.block === b.block ? b.index - a.index : a.block > b.block ? -1 : 1;
+
+/**
+ * The transactions that reached `a`, as Erigon's call-trace index finds them: those it sent or
+ * received, and those in which one of its call frames came from or went to it (an internal
+ * transfer, a call from a contract, a contract it created), each once, newest first. Both come
+ * from the explorer index (its transaction and internal-transaction lists by address).
+ */
+function addressTxs(q: IndexQueries, a: Address): TxList {
+  const roles = ['from', 'to'] as const;
+  return async (after, limit) => {
+    const direct = await q.txs({ kind: 'address', address: a.bytes, roles }, after, limit);
+    // Internal frames below the cursor's transaction: position (block, tx, 0) excludes it and all after.
+    const reached = new Map<string, TxPosition>();
+    let cursor: InternalPosition | undefined = after
+      ? { block: after.block, txIndex: after.index, index: 0 }
+      : undefined;
+    for (;;) {
+      const chunk = await q.internals({ kind: 'address', address: a.bytes, roles }, cursor, CHUNK);
+      for (const p of chunk) reached.set(`${p.block}:${p.txIndex}`, { block: p.block, index: p.txIndex });
+      if (chunk.length < CHUNK || reached.size >= limit) break;
+      cursor = chunk[chunk.length - 1];
+    }
+    const all = new Map<string, TxPosition>(reached);
+    for (const p of direct) all.set(`${p.block}:${p.index}`, p);
+    return [...all.values()].sort(newestFirst).slice(0, limit);
+  };
+}
 
 /**
  * Otterscan's page rule: at least `pageSize` transactions (fewer only at the end of the
  * history), and never half a block: once the page is full, the rest of its last block joins it.
  */
-async function completeBlock(q: IndexQueries, src: Source, items: TxPosition[]): Promise<void> {
+async function completeBlock(list: TxList, items: TxPosition[]): Promise<void> {
   const last = items[items.length - 1];
   if (!last) return;
   for (;;) {
-    const more = await q.txs(src, items[items.length - 1], CHUNK);
+    const more = await list(items[items.length - 1], CHUNK);
     const same = more.filter((p) => p.block === last.block);
     items.push(...same);
     if (same.length < more.length || more.length < CHUNK) return;
   }
 }
 
-/** Positions of `a`'s transactions in blocks below `before` (all when undefined), newest first. */
+/** Positions of the transactions that reached `a` in blocks below `before` (all when undefined), newest first. */
 export async function historyBefore(q: IndexQueries, a: Address, before: bigint | undefined, pageSize: number) {
-  const src = source(a);
-  const items = await q.txs(src, before === undefined ? undefined : { block: before, index: 0 }, pageSize);
-  if (items.length === pageSize) await completeBlock(q, src, items);
+  const list = addressTxs(q, a);
+  const items = await list(before === undefined ? undefined : { block: before, index: 0 }, pageSize);
+  if (items.length === pageSize) await completeBlock(list, items);
   const last = items[items.length - 1];
-  const more = last ? (await q.txs(src, last, 1)).length > 0 : false;
+  const more = last ? (await list(last, 1)).length > 0 : false;
   return { items, more };
 }
 
@@ -38,10 +68,10 @@ export async function historyBefore(q: IndexQueries, a: Address, before: bigint 
  * from the head to `after`.
  */
 export async function historyAfter(q: IndexQueries, a: Address, after: bigint, pageSize: number) {
-  const src = source(a);
+  const list = addressTxs(q, a);
   const all: TxPosition[] = [];
   for (let cursor: TxPosition | undefined; ; ) {
-    const chunk = await q.txs(src, cursor, CHUNK);
+    const chunk = await list(cursor, CHUNK);
     const newer = chunk.filter((p) => p.block > after);
     all.push(...newer);
     if (newer.length < chunk.length || chunk.length < CHUNK) break;
