@@ -5,7 +5,8 @@ import { otsUint16, otsUint64 } from './otsParams.js';
 import { requireIndex } from './requireIndex.js';
 
 /**
- * An address's transactions (sent or received) in blocks before `blockNumber` (0: from the
+ * The transactions that reached an address (sent, received, or any call frame from or to it, as
+ * Erigon's call-trace index) in blocks before `blockNumber` (0: from the
  * head), newest first, from the explorer index. `firstPage` when searching from the head,
  * `lastPage` when nothing older remains.
  */
