@@ -5,8 +5,19 @@
  * start with 10000 ETH, a sender's nonce counts its transactions, and the contract below
  * stores 42 in slot 0 and deploys the 10-byte runtime written out here.
  */
-import { balanceAt, codeAt, createKernel, type Kernel, nonceAt, readAccount, storageAt } from '@ashlar/core';
-import { ethPlugin } from '@ashlar/rpc';
+import {
+  balanceAt,
+  codeAt,
+  createKernel,
+  definePlugin,
+  defineRpcMethod,
+  type Kernel,
+  nonceAt,
+  readAccount,
+  storageAt,
+  toQuantity,
+} from '@ashlar/core';
+import { address, blockTagOrHash, ethPlugin, LATEST, withDefault } from '@ashlar/rpc';
 import { bytesToHex } from '@ethereumjs/util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_ACCOUNTS } from './helpers/contracts.js';
@@ -18,11 +29,23 @@ const RUNTIME = '0x602a60005260206000f3';
 /** Constructor: SSTORE(0, 42), then CODECOPY the runtime (10 bytes at offset 17) and RETURN it. */
 const INIT = `0x602a600055600a6011600039600a6000f3${RUNTIME.slice(2)}` as const;
 
+/** docs/plugins.md's `acme_` namespace: an account's balance and nonce at a block, in one call. */
+const acme_account = defineRpcMethod({
+  name: 'acme_account',
+  params: [address('account'), withDefault(blockTagOrHash('block'), LATEST)],
+  handler: async (ctx, [account, block]) => {
+    const chain = ctx.kernel.chain;
+    const state = await readAccount(chain, account, block);
+    return { balance: toQuantity(state.balance), nonce: toQuantity(state.nonce) };
+  },
+});
+const acmePlugin = definePlugin({ name: 'acme', register: (ctx) => ctx.addMethods(acme_account) });
+
 describe('typed state reads', () => {
   let kernel: Kernel;
   let contract: string;
   beforeAll(async () => {
-    kernel = await createKernel({ plugins: [ethPlugin] });
+    kernel = await createKernel({ plugins: [ethPlugin, acmePlugin] });
     await kernel.request({ method: 'eth_sendTransaction', params: [{ from: A, to: B, value: '0x1' }] });
     const hash = await kernel.request<string>({ method: 'eth_sendTransaction', params: [{ from: A, data: INIT }] });
     const receipt = await kernel.request<{ contractAddress: string; status: string }>({
@@ -86,5 +109,18 @@ describe('typed state reads', () => {
     release();
     await held;
     expect(await read).toBe(TEN_THOUSAND_ETH + 1n);
+  });
+
+  it('an acme_ RPC namespace answers from them, with parsed parameters', async () => {
+    expect(await kernel.request({ method: 'acme_account', params: [B] })).toEqual({
+      balance: toQuantity(TEN_THOUSAND_ETH + 1n),
+      nonce: '0x0',
+    });
+    expect(await kernel.request({ method: 'acme_account', params: [A, '0x1'] })).toMatchObject({ nonce: '0x1' });
+    await expect(kernel.request({ method: 'acme_account', params: ['0x12'] })).rejects.toMatchObject({
+      code: -32602,
+      ashlarCode: 'ASHLAR_ERR_RPC_INVALID_PARAMS',
+      message: expect.stringMatching(/^invalid argument 0 \(account\): /),
+    });
   });
 });
