@@ -46,6 +46,8 @@ let revertedTx: Hex;
 let factoryTx: Hex;
 const requests: string[] = [];
 const consoleErrors: string[] = [];
+/** newHeads notifications the pages received over the node's WebSocket. */
+let headsPushed = 0;
 
 const rpc = <T = Body>(method: string, params: unknown[] = []): Promise<T> => k.request<T>({ method, params });
 
@@ -126,6 +128,12 @@ describe.skipIf(!hasBrowser)('web explorer in Chromium', () => {
     });
     page = context.pages()[0] ?? (await context.newPage());
     page.on('request', (r) => requests.push(r.url()));
+    page.on('websocket', (ws) => {
+      requests.push(ws.url());
+      ws.on('framereceived', (f) => {
+        if (String(f.payload).includes('"eth_subscription"')) headsPushed++;
+      });
+    });
     page.on('console', (m) => {
       if (m.type() === 'error') consoleErrors.push(m.text());
     });
@@ -163,6 +171,7 @@ describe.skipIf(!hasBrowser)('web explorer in Chromium', () => {
       reloaded = true;
     });
     const snapshot = await rpc<Hex>('evm_snapshot');
+    const pushedBefore = headsPushed;
     await rpc('evm_mine');
     const mined = await rpc('eth_getBlockByNumber', ['latest', false]);
     expect(Number(mined.number)).toBe(before + 1);
@@ -172,6 +181,8 @@ describe.skipIf(!hasBrowser)('web explorer in Chromium', () => {
       mined.hash,
     );
     await page.screenshot({ path: join(shots, 'home-live.png') });
+    // The page heard of the block over the node's WebSocket (newHeads), not only by polling.
+    await expect.poll(() => headsPushed, { timeout: 5000 }).toBeGreaterThan(pushedBefore);
     expect(await rpc<boolean>('evm_revert', [snapshot])).toBe(true);
     expect(Number(await rpc<Hex>('eth_blockNumber'))).toBe(before);
     await page.locator(`[data-block="${before + 1}"]`).waitFor({ state: 'detached', timeout: 10_000 });
@@ -400,9 +411,14 @@ describe.skipIf(!hasBrowser)('web explorer in Chromium', () => {
   });
 
   it('no request left the node’s origin, and the pages logged no errors', () => {
-    const origin = new URL(server.url).origin;
+    // HTTP to the node's origin, and WebSocket to the same host and port.
+    const { host } = new URL(server.url);
     expect(requests.length).toBeGreaterThan(10);
-    expect(requests.filter((u) => !u.startsWith('data:') && new URL(u).origin !== origin)).toEqual([]);
+    expect(requests.some((u) => u.startsWith('ws://'))).toBe(true);
+    const elsewhere = requests.filter(
+      (u) => !u.startsWith('data:') && !(['http:', 'ws:'].includes(new URL(u).protocol) && new URL(u).host === host),
+    );
+    expect(elsewhere).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
 });

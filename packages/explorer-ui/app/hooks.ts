@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { getJson } from './api.js';
+import { onNewHead } from './live.js';
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -8,8 +9,9 @@ export interface Loaded<T> {
 }
 
 /**
- * Fetches a path, again whenever it changes, and every `pollMs` when live: a new block shows up
- * without a reload and a reverted one goes away. A path of null fetches nothing.
+ * Fetches a path, again whenever it changes; when live (`pollMs` > 0) also on every new head the
+ * node pushes over WebSocket and every `pollMs`, so a new block shows up without a reload and a
+ * reverted one goes away. A path of null fetches nothing.
  */
 export function useApi<T>(path: string | null, pollMs = 0): Loaded<T> {
   const [state, setState] = useState<Loaded<T>>({ data: undefined, error: undefined, loading: path !== null });
@@ -20,7 +22,17 @@ export function useApi<T>(path: string | null, pollMs = 0): Loaded<T> {
     setState({ data: undefined, error: undefined, loading: true });
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const load = async () => {
+    let loading = false;
+    // A head announced mid-fetch: fetch once more after, the answer may predate the block.
+    let again = false;
+    const load = async (): Promise<void> => {
+      if (loading) {
+        again = true;
+        return;
+      }
+      loading = true;
+      again = false;
+      if (timer) clearTimeout(timer);
       try {
         const data = await getJson<T>(path, controller.signal);
         if (pathRef.current === path) setState({ data, error: undefined, loading: false });
@@ -30,12 +42,19 @@ export function useApi<T>(path: string | null, pollMs = 0): Loaded<T> {
         setState((s) =>
           s.data !== undefined && pollMs > 0 ? s : { data: undefined, error: e as Error, loading: false },
         );
+      } finally {
+        loading = false;
       }
-      if (pollMs > 0 && !controller.signal.aborted) timer = setTimeout(load, pollMs);
+      if (controller.signal.aborted) return;
+      if (again) return load();
+      if (pollMs > 0) timer = setTimeout(load, pollMs);
     };
     void load();
+    // Live lists also refresh the moment the node announces a block.
+    const unsubscribe = pollMs > 0 ? onNewHead(() => void load()) : undefined;
     return () => {
       controller.abort();
+      unsubscribe?.();
       if (timer) clearTimeout(timer);
     };
   }, [path, pollMs]);
