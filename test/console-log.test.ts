@@ -10,6 +10,7 @@ import { createNode } from 'ashlar';
 import { Interface, keccak256, toUtf8Bytes } from 'ethers';
 import solc from 'solc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runningClis, startCli } from './helpers/cli.js';
 import { hardhatProvider } from './helpers/hardhatPeer.js';
 
 const SOURCE = `// SPDX-License-Identifier: MIT
@@ -296,4 +297,45 @@ describe('console.log options and decoding', () => {
     // An offset beyond the data: not a console line (the call is still just a call).
     expect(decodeConsoleCall(Buffer.from(`${logString}${'f'.repeat(64)}`, 'hex'))).toBeUndefined();
   });
+});
+
+describe('console.log on the CLI', () => {
+  afterAll(() => {
+    for (const p of runningClis) p.kill('SIGKILL');
+  });
+
+  it('prints each line once under its transaction, and eth_call lines, on stdout', async () => {
+    const cli = startCli(['--port', '0', '--no-explorer-ui']);
+    try {
+      const url = await cli.url;
+      let id = 0;
+      const rpc: Rpc = async (method, params = []) => {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
+        });
+        const body = (await res.json()) as { result?: unknown; error?: { message: string } };
+        if (body.error) throw new Error(body.error.message);
+        return body.result;
+      };
+      const ours = await scenario(rpc, () => undefined);
+      // Output is written as events arrive; wait until the last line is there.
+      for (let i = 0; i < 100 && !cli.stdout().includes('about to fail at 2'); i++)
+        await new Promise((r) => setTimeout(r, 50));
+      const out = cli.stdout();
+      const after = out.slice(out.indexOf(`console.log (transaction ${ours.runHash}):`));
+      // log() prints an empty line.
+      const expected = `console.log (transaction ${ours.runHash}):\n\n  plain string\n  count 1 of 1000\n`;
+      expect(after.startsWith(expected), after.slice(0, 200)).toBe(true);
+      expect(out.split(`console.log (transaction ${ours.runHash}):`).length).toBe(2);
+      expect(out.split('  count 1 of 1000\n').length).toBe(2);
+      expect(out).toContain(`console.log (eth_call to ${ours.contract}):\n  peek sees 1\n`);
+      expect(out.split('peek sees').length).toBe(2);
+      expect(out).toContain(`console.log (transaction ${ours.failHash}):\n  about to fail at 2\n`);
+    } finally {
+      cli.proc.kill('SIGTERM');
+      await cli.exit;
+    }
+  }, 60_000);
 });

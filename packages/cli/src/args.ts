@@ -226,7 +226,12 @@ export const OPTIONS: readonly OptionSpec[] = [
     type: 'boolean',
     help: 'do not serve the web explorer to browsers (JSON-RPC and /api/v2 are unchanged)',
   },
-  { flag: 'verbose', env: 'ASHLAR_VERBOSE', type: 'boolean', help: 'log debug messages to stderr' },
+  {
+    flag: 'verbose',
+    env: 'ASHLAR_VERBOSE',
+    type: 'boolean',
+    help: 'log debug messages to stderr, and console.log lines of gas estimates',
+  },
   { flag: 'help', type: 'boolean', short: 'h', help: 'print this help and exit' },
   { flag: 'version', type: 'boolean', short: 'V', help: 'print the version and exit' },
 ];
@@ -446,6 +451,8 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
     ...(clientVersion ? { clientVersion } : {}),
     ...(sendDefaults ? { sendDefaults: sendDefaults as SendDefaults } : {}),
     ...(flagOn('revert-hash-only') ? { throwOnTransactionFailures: false } : {}),
+    // console.sol lines of gas estimates are printed only when debugging.
+    ...(verbose ? { consoleInEstimates: true } : {}),
     ...(memory ? { memory: true } : { db }),
     chain,
     mining: { automine, blockTime },

@@ -6,6 +6,7 @@ import { type CliConfig, parseCliArgs, usage } from './args.js';
 import { bannerInfo, formatBanner } from './banner.js';
 import { type ChainCommand, parseChainCommand, runChainCommand } from './chainCommands.js';
 import { importErrorLine, importFile, readGenesisFile } from './chainFiles.js';
+import { consolePrinter } from './consoleOutput.js';
 import { createNode } from './createNode.js';
 import { type RunningServer, startServer } from './server.js';
 
@@ -159,6 +160,11 @@ async function main(): Promise<void> {
     process.stdout.write(`Listening on ${server.url}\nWebSocket on ${server.wsUrl}\n`);
   }
   logger.debug(`serving chain ${config.chainId} on ${server.url} and ${server.wsUrl}`);
+  // console.sol lines of mined transactions and eth_call (and of estimates with --verbose).
+  kernel.events.on(
+    'console',
+    consolePrinter((text) => process.stdout.write(text)),
+  );
 }
 
 main().catch((e) => die(errorText(e)));
