@@ -7,11 +7,12 @@
  *   verify_kzg_proof_case_incorrect_proof_395cf6d697d1a743 (output: false)
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { type Kernel, createKernel, kzgLoaded } from '@ashlar/core';
 import { rpcPlugins } from '@ashlar/rpc';
 import { type Input, RLP } from '@ethereumjs/rlp';
 import { type Blob4844Tx, createBlob4844Tx } from '@ethereumjs/tx';
-import { bytesToHex, concatBytes, hexToBytes } from '@ethereumjs/util';
+import { bytesToHex, computeVersionedHash, concatBytes, hexToBytes } from '@ethereumjs/util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_ACCOUNTS } from './helpers/contracts.js';
 
@@ -111,6 +112,13 @@ describe('blob sidecars on eth_sendRawTransaction', () => {
     >;
     expect(receipt.status).toBe('0x1');
     expect(receipt.blobGasUsed).toBe('0x20000');
+    // EIP-4844's receipt and block fields: one blob is 2^17 blob gas, priced at the block's blob base fee.
+    const block = (await kernel.request({
+      method: 'eth_getBlockByNumber',
+      params: [receipt.blockNumber, false],
+    })) as Record<string, string>;
+    expect(block.blobGasUsed).toBe('0x20000');
+    expect(receipt.blobGasPrice).toMatch(/^0x[0-9a-f]+$/);
   }, 60_000);
 
   it("rejects a corrupted blob proof with geth's txpool error", async () => {
@@ -134,5 +142,77 @@ describe('blob sidecars on eth_sendRawTransaction', () => {
       .catch((e: { code: number; message: string }) => e);
     expect(err).toMatchObject({ code: -32000 });
     expect((err as Error).message).toMatch(/^blob 0: computed hash 0x01[0-9a-f]{62} mismatches transaction one 0x01/);
+  }, 60_000);
+});
+
+/**
+ * Osaka (EIP-7594) sidecars, version 1: one KZG proof per cell, 128 cells per blob. The proofs
+ * are a fixture (test/fixtures/kzg/osaka-cell-proofs.json): computing them takes ~10 s in JS.
+ */
+describe('cell-proof sidecars on the default hardfork', () => {
+  const fixture = JSON.parse(
+    readFileSync(new URL('./fixtures/kzg/osaka-cell-proofs.json', import.meta.url), 'utf8'),
+  ) as {
+    commitment: string;
+    cellProofs: string[];
+  };
+  const blob = hexToBytes(
+    `0x${Array.from({ length: 4096 }, (_, i) => (BigInt(i) * 7919n + 3n).toString(16).padStart(64, '0')).join('')}`,
+  );
+  let osaka: Kernel;
+  beforeAll(async () => {
+    osaka = await createKernel({ plugins: rpcPlugins() });
+  });
+  afterAll(async () => {
+    await osaka?.close();
+  });
+
+  const send = (proofs: Uint8Array[]) => {
+    const tx = createBlob4844Tx(
+      {
+        chainId: osaka.chain.common.chainId(),
+        nonce: 0n,
+        to: DEV_ACCOUNTS[1].address,
+        gasLimit: 21000n,
+        maxFeePerGas: 10n ** 11n,
+        maxPriorityFeePerGas: 10n ** 9n,
+        maxFeePerBlobGas: 10n ** 10n,
+        blobVersionedHashes: [computeVersionedHash(fixture.commitment as `0x${string}`, 1)],
+      },
+      { common: osaka.chain.common },
+    ).sign(hexToBytes(DEV_ACCOUNTS[0].privateKey as `0x${string}`));
+    // 0x03 ‖ rlp([tx, version 1, blobs, commitments, cell proofs])
+    const body = RLP.encode([
+      tx.raw(),
+      Uint8Array.of(1),
+      [blob],
+      [hexToBytes(fixture.commitment as `0x${string}`)],
+      proofs,
+    ] as Input);
+    return osaka
+      .request({ method: 'eth_sendRawTransaction', params: [bytesToHex(concatBytes(Uint8Array.of(3), body))] })
+      .then(
+        (hash) => ({ hash, tx }),
+        (e: { code: number; message: string }) => ({ error: e, tx }),
+      );
+  };
+  const proofs = () => fixture.cellProofs.map((p) => hexToBytes(p as `0x${string}`));
+
+  it("rejects a corrupted cell proof with geth's wording", async () => {
+    const bad = proofs();
+    bad[5] = bad[6];
+    const out = await send(bad);
+    expect(out).toMatchObject({ error: { code: -32000 } });
+    expect((out as { error: Error }).error.message).toMatch(/^KZG verification error: /);
+  }, 60_000);
+
+  it('rejects a sidecar with too few cell proofs', async () => {
+    const out = await send(proofs().slice(0, 127));
+    expect((out as { error: Error }).error.message).toBe('invalid number of 127 blob proofs expected 128');
+  }, 60_000);
+
+  it('accepts 128 valid cell proofs', async () => {
+    const out = await send(proofs());
+    expect(out).toMatchObject({ hash: bytesToHex(out.tx.hash()) });
   }, 60_000);
 });
