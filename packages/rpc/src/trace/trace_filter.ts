@@ -1,6 +1,7 @@
 import { AshlarError, ErrorCodes, defineRpcMethod } from '@ashlar/core';
 import { traceBlock } from '../debug/replay.js';
 import { toBlockRef } from '../shared/state.js';
+import { executionTimeout, timeLimitMs } from '../shared/timeLimit.js';
 import { ParityTracer } from './ParityTracer.js';
 import type { ParityTrace } from './parityTrace.js';
 import { positionIn } from './positions.js';
@@ -10,7 +11,8 @@ import { traceFilterParam, traceMatches } from './traceFilter.js';
  * trace_filter (OpenEthereum/Erigon): the Parity traces of the blocks `fromBlock` (default 0) to
  * `toBlock` (default latest) whose sender/recipient match the address sets, in chain order, the
  * first `after` skipped and at most `count` given. Blocks without transactions are not replayed;
- * the range is capped like eth_getLogs' (`logsMaxBlockRange`).
+ * the range is capped like eth_getLogs' (`logsMaxBlockRange` blocks, `logsMaxResults` traces),
+ * and the whole request runs under the node's call timeout.
  */
 export const trace_filter = defineRpcMethod({
   name: 'trace_filter',
@@ -30,12 +32,24 @@ export const trace_filter = defineRpcMethod({
     const out: ParityTrace[] = [];
     let skip = f.after;
     const wanted = f.count;
+    const maxResults = ctx.kernel.options.rpc.logsMaxResults;
+    // One time limit for the whole request (the node's call timeout), shared by its block replays.
+    const limit = timeLimitMs(ctx.kernel);
+    const deadline = limit > 0 ? performance.now() + limit : Number.POSITIVE_INFINITY;
     for (let n = from < 1n ? 1n : from; n <= to; n++) {
       if (wanted !== undefined && out.length >= wanted) break;
       const sb = await chain.getBlock(n);
       if (!sb || sb.block.transactions.length === 0) continue;
+      const left = deadline - performance.now();
+      if (left <= 0) throw executionTimeout();
       const pos = positionIn(sb);
-      const traced = await traceBlock(ctx.kernel, sb, () => new ParityTracer({ trace: true, stateDiff: false }, pos));
+      const traced = await traceBlock(
+        ctx.kernel,
+        sb,
+        () => new ParityTracer({ trace: true, stateDiff: false }, pos),
+        undefined,
+        Number.isFinite(left) ? Math.max(1, Math.floor(left)) : undefined,
+      );
       for (const t of traced.flatMap((x) => x.result.trace)) {
         if (!traceMatches(f, t)) continue;
         if (skip > 0) {
@@ -43,6 +57,11 @@ export const trace_filter = defineRpcMethod({
           continue;
         }
         if (wanted !== undefined && out.length >= wanted) break;
+        if (out.length >= maxResults)
+          throw new AshlarError(
+            ErrorCodes.LIMIT_EXCEEDED,
+            `query returned more than ${maxResults} traces; narrow the block range or the filter, or page with after/count`,
+          );
         out.push(t);
       }
     }
