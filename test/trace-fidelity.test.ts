@@ -122,6 +122,24 @@ describe('tracing fidelity', () => {
       expect(traces.map((t) => t.transactionHash)).toContain(chain.tx.increment);
     });
 
+    it('caps the block range and the result count like eth_getLogs (-32005), and pages under the cap', async () => {
+      const small = await startNode({ rpc: { logsMaxResults: 2, logsMaxBlockRange: 4 } });
+      try {
+        const r = rpcClient(small.url);
+        const c = await buildTraceChain(r);
+        const head = Number(await r.call<string>('eth_blockNumber'));
+        const range = { fromBlock: `0x${(head - 3).toString(16)}`, toBlock: `0x${head.toString(16)}` };
+        await expect(r.call('trace_filter', [{}])).rejects.toMatchObject({ rpc: { code: -32005 } });
+        await expect(r.call('trace_filter', [{ ...range, fromAddress: [c.from] }])).rejects.toMatchObject({
+          rpc: { code: -32005 },
+        });
+        const page = await r.call<unknown[]>('trace_filter', [{ ...range, fromAddress: [c.from], after: 1, count: 2 }]);
+        expect(page).toHaveLength(2);
+      } finally {
+        await small.close();
+      }
+    });
+
     it('refuses an unknown mode and a reversed range', async () => {
       await expect(rpc.call('trace_filter', [{ mode: 'both' }])).rejects.toMatchObject({ rpc: { code: -32602 } });
       await expect(rpc.call('trace_filter', [{ fromBlock: '0x3', toBlock: '0x2' }])).rejects.toMatchObject({
