@@ -336,6 +336,13 @@ describe.skipIf(!hasBrowser)('web explorer in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(`${server.url}/tx/${transferTx}`);
     await textOf('[data-field="status"]');
+    // A block number opens the block, an address its page (Blockscout's redirects).
+    await open('/search?q=1');
+    await page.waitForURL(`${server.url}/block/1`);
+    await page.getByRole('heading', { level: 1, name: 'Block 1' }).waitFor();
+    await open(`/search?q=${d.accounts[2]}`);
+    await page.waitForURL((u) => u.pathname.toLowerCase() === `/address/${d.accounts[2]!.toLowerCase()}`);
+    await textOf('[data-field="balance"]');
     await open('/search?q=Ash%20Tok');
     expect(await textOf('main tbody')).toContain('Ash Token (ASH)');
     await expectAccessible('search');

@@ -21,10 +21,13 @@ const current = (): Route => ({ path: location.pathname, query: new URLSearchPar
 /** The current location; re-renders on navigate() and on the browser's back/forward. */
 export function useRoute(): Route {
   const [route, setRoute] = useState(current);
+  const [first] = useState(() => location.pathname + location.search);
   useEffect(() => {
     const update = () => setRoute(current());
     listeners.add(update);
     window.addEventListener('popstate', update);
+    // Children's effects run first: a page that redirected on mount (search) did so before this.
+    if (location.pathname + location.search !== first) update();
     return () => {
       listeners.delete(update);
       window.removeEventListener('popstate', update);
