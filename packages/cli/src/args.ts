@@ -43,6 +43,8 @@ export interface CliConfig {
   blockTime: number;
   automine: boolean;
   verbose: boolean;
+  /** --print-traces: print the call tree of every mined transaction. */
+  printTraces: boolean;
   /** `--genesis`: a geth genesis.json to load into `node.chain.genesis` (see chainFiles.ts). */
   genesisFile?: string;
   /** `--import`: RLP blocks to import once the node is up, before it serves. */
@@ -225,6 +227,12 @@ export const OPTIONS: readonly OptionSpec[] = [
     env: 'ASHLAR_NO_EXPLORER_UI',
     type: 'boolean',
     help: 'do not serve the web explorer to browsers (JSON-RPC and /api/v2 are unchanged)',
+  },
+  {
+    flag: 'print-traces',
+    env: 'ASHLAR_PRINT_TRACES',
+    type: 'boolean',
+    help: 'print the call tree of every mined transaction (functions named from verified contracts)',
   },
   {
     flag: 'verbose',
@@ -412,6 +420,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
 
   const automine = !flagOn('no-automine');
   const verbose = flagOn('verbose');
+  const printTraces = flagOn('print-traces');
 
   const genesisP = pick('genesis');
   const genesisFile = genesisP?.raw.trim();
@@ -478,6 +487,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
     blockTime,
     automine,
     verbose,
+    printTraces,
     ...(genesisFile ? { genesisFile } : {}),
     ...(importFile ? { importFile } : {}),
     node,

@@ -7,6 +7,7 @@ import { bannerInfo, formatBanner } from './banner.js';
 import { type ChainCommand, parseChainCommand, runChainCommand } from './chainCommands.js';
 import { importErrorLine, importFile, readGenesisFile } from './chainFiles.js';
 import { consolePrinter } from './consoleOutput.js';
+import { tracePrinter } from './printTraces.js';
 import { createNode } from './createNode.js';
 import { type RunningServer, startServer } from './server.js';
 
@@ -161,6 +162,11 @@ async function main(): Promise<void> {
   }
   logger.debug(`serving chain ${config.chainId} on ${server.url} and ${server.wsUrl}`);
   // console.sol lines of mined transactions and eth_call (and of estimates with --verbose).
+  if (config.printTraces)
+    kernel.events.on(
+      'block',
+      tracePrinter(kernel, (text) => process.stdout.write(text)),
+    );
   kernel.events.on(
     'console',
     consolePrinter((text) => process.stdout.write(text)),

@@ -31,3 +31,5 @@ export { ExplorerRouter, type ExplorerHandler, PREFIX as EXPLORER_PREFIX } from 
 export { SmartContracts, type SmartContractsOptions } from './verify/SmartContracts.js';
 export type { SolcCompiler, SolcLoader } from './verify/solc.js';
 export type { VerifiedContract } from './verify/types.js';
+// Call decoding with a verified contract's ABI (the CLI's --print-traces names functions with it).
+export { decodeInput, decodeError, type DecodedCall, type DecodedParameter } from './verify/abi.js';
