@@ -1,4 +1,4 @@
-import { RpcRequestError, isAshlarError } from '@ashlar/core';
+import { isAshlarError } from '@ashlar/core';
 import { bytesToHex, hexToBytes } from '@ethereumjs/util';
 import type { Explorer } from '../Explorer.js';
 import { HttpError, notFound } from '../http/errors.js';
@@ -6,6 +6,7 @@ import { parseEnum, parseSmallUint } from '../http/params.js';
 import { integerStringCursor } from '../pagination/cursors.js';
 import { PAGE_SIZE, pageOf } from '../pagination/page.js';
 import { refOf } from '../serializers/addressRef.js';
+import { type CallOutcome, callAtHead, deployedCode } from '../verify/chainReads.js';
 import {
   type ContractCode,
   smartContractItem,
@@ -67,7 +68,7 @@ function contractsOf(ex: Explorer): SmartContracts {
 }
 
 async function codeFacts(ex: Explorer, sc: SmartContracts, address: string): Promise<ContractCode> {
-  const deployed = await ex.kernel.request<Hex>({ method: 'eth_getCode', params: [address, 'latest'] });
+  const deployed = await deployedCode(ex.kernel, address);
   const creation = await sc.verifier.creationInput(address);
   const proxy = deployed === '0x' ? undefined : await sc.proxyOf(address);
   return {
@@ -79,28 +80,11 @@ async function codeFacts(ex: Explorer, sc: SmartContracts, address: string): Pro
   };
 }
 
-export interface CallOutcome {
-  ok: boolean;
-  data: Hex;
-  code?: number;
-  message?: string;
-}
+export type { CallOutcome };
 
 /** eth_call through the node (the kernel's Executor): return data, or the revert data and geth's message. */
-export async function callContract(ex: Explorer, to: string, data: Hex, from?: string): Promise<CallOutcome> {
-  try {
-    const out = await ex.kernel.request<Hex>({
-      method: 'eth_call',
-      params: [{ to, data, ...(from ? { from } : {}) }, 'latest'],
-    });
-    return { ok: true, data: out };
-  } catch (e) {
-    if (e instanceof RpcRequestError) {
-      const raw = typeof e.data === 'string' && e.data.startsWith('0x') ? (e.data as Hex) : '0x';
-      return { ok: false, data: raw, code: e.code, message: e.message };
-    }
-    throw e;
-  }
+export function callContract(ex: Explorer, to: string, data: Hex, from?: string): Promise<CallOutcome> {
+  return callAtHead(ex.kernel, to, data, from);
 }
 
 /** The ABI a `-proxy` endpoint or a `contract_type: proxy` query reads: the verified implementation's. */

@@ -1,4 +1,4 @@
-import type { IndexService, Kernel } from '@ashlar/core';
+import { codeAt, type IndexService, type Kernel } from '@ashlar/core';
 import { bytesToHex, hexToBytes } from '@ethereumjs/util';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { AbiParameters } from 'ox';
@@ -54,8 +54,7 @@ export class Verifier {
   ) {}
 
   async code(address: string): Promise<Uint8Array> {
-    const hex = await this.kernel.request<Hex>({ method: 'eth_getCode', params: [address, 'latest'] });
-    return hexToBytes(hex);
+    return codeAt(this.kernel.chain, address);
   }
 
   /** The input of the transaction that created `address`, when a transaction (not a contract) did. */

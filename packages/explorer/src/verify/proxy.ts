@@ -1,4 +1,5 @@
 import type { Kernel } from '@ashlar/core';
+import { callAtHead, deployedCode, storageWord } from './chainReads.js';
 
 type Hex = `0x${string}`;
 
@@ -34,27 +35,21 @@ function slotAddress(word: string): string | undefined {
  * head: EIP-1167 minimal proxies by code, EIP-1967 (implementation or beacon) and EIP-1822 by slot.
  */
 export async function detectProxy(kernel: Kernel, address: string, code?: Hex): Promise<ProxyInfo | undefined> {
-  const runtime = code ?? (await kernel.request<Hex>({ method: 'eth_getCode', params: [address, 'latest'] }));
+  const runtime = code ?? (await deployedCode(kernel, address));
   const body = runtime.slice(2).toLowerCase();
   if (body.length === 2 * 45 && body.startsWith(EIP1167_HEAD) && body.endsWith(EIP1167_TAIL)) {
     return { type: 'eip1167', implementations: [`0x${body.slice(20, 60)}`] };
   }
   if (body.length === 0) return undefined;
-  const slot = (s: string) => kernel.request<Hex>({ method: 'eth_getStorageAt', params: [address, s, 'latest'] });
+  const slot = (s: string) => storageWord(kernel, address, s);
   const impl = slotAddress(await slot(EIP1967_IMPLEMENTATION));
   if (impl) return { type: 'eip1967', implementations: [impl] };
   const beacon = slotAddress(await slot(EIP1967_BEACON));
   if (beacon) {
-    try {
-      const out = await kernel.request<Hex>({
-        method: 'eth_call',
-        params: [{ to: beacon, data: IMPLEMENTATION_SELECTOR }, 'latest'],
-      });
-      const viaBeacon = out.length >= 66 ? slotAddress(out.slice(0, 66)) : undefined;
-      if (viaBeacon) return { type: 'eip1967', implementations: [viaBeacon] };
-    } catch {
-      // a beacon that does not answer implementation(): not a proxy we can follow
-    }
+    // a beacon that does not answer implementation() is not a proxy we can follow
+    const out = await callAtHead(kernel, beacon, IMPLEMENTATION_SELECTOR as Hex);
+    const viaBeacon = out.ok && out.data.length >= 66 ? slotAddress(out.data.slice(0, 66)) : undefined;
+    if (viaBeacon) return { type: 'eip1967', implementations: [viaBeacon] };
   }
   const uups = slotAddress(await slot(EIP1822_PROXIABLE));
   if (uups) return { type: 'eip1822', implementations: [uups] };
