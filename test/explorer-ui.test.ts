@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kernel } from '@ashlar/core';
 import { createNode, type RunningServer, startServer } from 'ashlar';
-import { formatEther, formatUnits, Interface } from 'ethers';
+import { formatEther, formatUnits, getAddress, Interface } from 'ethers';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../packages/cli/src/args.js';
@@ -236,6 +236,19 @@ describe.skipIf(!hasBrowser)('web explorer in Chromium', () => {
     expect(logs).toContain(`${transfer.name}(`);
     expect(logs).toContain(receipt.logs[0].data);
     expect(page.url()).toBe(`${server.url}/tx/${transferTx}?tab=logs`);
+    // State changes: the sender's ETH before and after, as eth_getBalance at the parent and the block.
+    await page.getByRole('link', { name: 'State changes' }).click();
+    const parent = `0x${(Number(receipt.blockNumber) - 1).toString(16)}`;
+    const before = BigInt(await rpc<Hex>('eth_getBalance', [tx.from, parent]));
+    const after = BigInt(await rpc<Hex>('eth_getBalance', [tx.from, receipt.blockNumber]));
+    const row = (await textOf(`tr[data-change="${getAddress(tx.from)}"]`)).split('\t').map((c) => c.trim());
+    expect(row[1]).toBe('ETH');
+    expect([plain(row[2]!), plain(row[3]!), plain(row[4]!)]).toEqual([
+      plain(formatEther(before)),
+      plain(formatEther(after)),
+      plain(formatEther(after - before)),
+    ]);
+    await expectAccessible('tx-state');
   });
 
   it('a failed transaction shows Failed and the revert reason eth_call gives', async () => {

@@ -1,8 +1,8 @@
-import { formatEth, formatGwei, formatInt, formatValue } from '../format.js';
+import { formatEth, formatGwei, formatInt, formatUnits, formatValue } from '../format.js';
 import { useApi } from '../hooks.js';
 import { InternalRows, TransferRows, TxRows, methodOf } from '../lists.js';
-import type { Decoded, InternalTx, Log, Page, TokenTransfer, Tx } from '../types.js';
-import { AddressLink, BlockLink, Details, Hash, Loading, Paged, Status, Tabs, Time } from '../ui.js';
+import type { AddressRef, Decoded, InternalTx, Log, Page, TokenInfo, TokenTransfer, Tx } from '../types.js';
+import { AddressLink, BlockLink, Details, Hash, Loading, Paged, Status, Table, Tabs, Time } from '../ui.js';
 import { NotFound } from './notFound.js';
 
 export function Txs({ tab }: { tab: string }) {
@@ -124,6 +124,55 @@ function Logs({ hash }: { hash: string }) {
   );
 }
 
+interface StateChange {
+  address: AddressRef;
+  is_miner: boolean;
+  type: 'coin' | 'token';
+  token: TokenInfo | null;
+  token_id: string | null;
+  balance_before: string | null;
+  balance_after: string | null;
+  change: string | null;
+}
+
+/** A balance in its unit: ETH for coin rows, the token's units (or an NFT count) for token rows. */
+function amountOf(c: StateChange, v: string | null): string {
+  if (c.type === 'coin') return formatEth(v);
+  const t = c.token;
+  if (!t) return v ?? '—';
+  const text = t.type === 'ERC-20' ? formatUnits(v, Number(t.decimals ?? 0)) : (v ?? '—');
+  return `${text} ${t.symbol ?? ''}`.trim();
+}
+
+/** Balance changes (Blockscout's state-changes): before, after and the difference, per address. */
+function StateChanges({ hash }: { hash: string }) {
+  return (
+    <Paged<StateChange>
+      path={`/api/v2/transactions/${hash}/state-changes`}
+      empty="No state changes."
+      render={(items) => (
+        <Table caption="State changes" head={['Address', 'Asset', 'Before', 'After', 'Change']}>
+          {items.map((c, i) => (
+            <tr
+              key={`${c.address.hash}:${c.token?.address_hash ?? 'coin'}:${c.token_id ?? ''}:${i}`}
+              data-change={c.address.hash}
+            >
+              <td>
+                <AddressLink a={c.address} />
+                {c.is_miner ? <span class="muted"> (fee recipient)</span> : null}
+              </td>
+              <td>{c.type === 'coin' ? 'ETH' : (c.token?.name ?? c.token?.address_hash ?? 'token')}</td>
+              <td>{amountOf(c, c.balance_before)}</td>
+              <td>{amountOf(c, c.balance_after)}</td>
+              <td>{amountOf(c, c.change)}</td>
+            </tr>
+          ))}
+        </Table>
+      )}
+    />
+  );
+}
+
 export function TxPage({ hash, tab }: { hash: string; tab: string }) {
   // Polled until mined, so a pending transaction turns into a mined one in place.
   const { data: t, error } = useApi<Tx>(`/api/v2/transactions/${encodeURIComponent(hash)}`, 2000);
@@ -213,11 +262,14 @@ export function TxPage({ hash, tab }: { hash: string; tab: string }) {
           ['token_transfers', 'Token transfers'],
           ['internal', 'Internal transactions'],
           ['logs', 'Logs'],
+          ['state', 'State changes'],
         ]}
       />
       <section aria-label="Transaction activity">
         {tab === 'logs' ? (
           <Logs hash={t.hash} />
+        ) : tab === 'state' ? (
+          <StateChanges hash={t.hash} />
         ) : tab === 'internal' ? (
           <Paged<InternalTx>
             path={`/api/v2/transactions/${t.hash}/internal-transactions`}
