@@ -132,6 +132,15 @@ describe('blob sidecars on eth_sendRawTransaction', () => {
     expect((err as Error).message).toMatch(/^KZG verification error: /);
   }, 60_000);
 
+  it("rejects a sidecar whose blob count does not match its versioned hashes with geth's wording", async () => {
+    const tx = blobTx(1n);
+    const body = RLP.encode([tx.raw(), [], [], []] as Input);
+    const err = await kernel
+      .request({ method: 'eth_sendRawTransaction', params: [bytesToHex(concatBytes(Uint8Array.of(3), body))] })
+      .catch((e: { code: number; message: string }) => e);
+    expect(err).toMatchObject({ code: -32000, message: 'invalid number of 0 blobs compared to 1 blob hashes' });
+  }, 60_000);
+
   it("rejects a commitment that does not match its versioned hash with geth's wording", async () => {
     const tx = blobTx(1n);
     const err = await kernel

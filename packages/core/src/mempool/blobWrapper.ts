@@ -64,8 +64,10 @@ export function decodeBlobNetworkWrapper(raw: Uint8Array, common: Common): { tx:
     return fail(e instanceof Error ? e.message : String(e));
   }
   const hashes = tx.blobVersionedHashes;
-  if (blobs.length !== hashes.length || commitments.length !== hashes.length)
-    fail(`${hashes.length} versioned hashes, ${blobs.length} blobs, ${commitments.length} commitments`);
+  if (blobs.length !== hashes.length)
+    rejected(`invalid number of ${blobs.length} blobs compared to ${hashes.length} blob hashes`);
+  if (commitments.length !== hashes.length)
+    rejected(`invalid number of ${commitments.length} blob commitments compared to ${hashes.length} blob hashes`);
   const wantProofs = version === 1 ? hashes.length * CELLS_PER_BLOB : hashes.length;
   for (let i = 0; i < hashes.length; i++) {
     if (blobs[i].length !== BLOB_SIZE) fail(`blob ${i} has ${blobs[i].length} bytes`);
