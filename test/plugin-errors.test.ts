@@ -13,6 +13,7 @@ import {
   defineRpcMethod,
   ErrorCodes,
   RpcRequestError,
+  token,
   toRpcError,
 } from '@ashlar/core';
 import { ethPlugin } from '@ashlar/rpc';
@@ -46,6 +47,8 @@ describe('requests after kernel.close()', () => {
         ashlarCode: ErrorCodes.CLOSED,
       });
     }
+    // A service read after close says so too (close clears the kernel's container).
+    expect(() => kernel.chain).toThrow(expect.objectContaining({ code: 'ASHLAR_ERR_KERNEL_CLOSED' }));
     // Even an unknown method: the kernel is closed before anything else is looked at.
     expect((await rejection(kernel.request({ method: 'nope_nope' }))).ashlarCode).toBe('ASHLAR_ERR_KERNEL_CLOSED');
   });
@@ -129,6 +132,12 @@ const acmeErrors = definePlugin({
         },
       }),
       defineRpcMethod({
+        name: 'acme_service',
+        params: [],
+        // A service of a plugin this kernel does not mount.
+        handler: (c) => c.kernel.resolve(token<{ n: number }>('acme:missing')).n,
+      }),
+      defineRpcMethod({
         name: 'acme_limit',
         params: [],
         handler: () => {
@@ -182,6 +191,12 @@ describe('plugin error codes', () => {
       ]);
       const reserved = await rejection(kernel.request({ method: 'acme_reserved' }));
       expect([reserved.code, reserved.ashlarCode]).toEqual([-32603, 'ASHLAR_ERR_INTERNAL']);
+      const service = await rejection(kernel.request({ method: 'acme_service' }));
+      expect([service.code, service.ashlarCode, service.message]).toEqual([
+        -32603,
+        'ASHLAR_ERR_INTERNAL',
+        'service "acme:missing" is not registered in this kernel: mount the plugin that provides it, and list that plugin in your plugin\'s dependencies',
+      ]);
       const missing = await rejection(kernel.request({ method: 'acme_missing' }));
       expect([missing.code, missing.ashlarCode]).toEqual([-32601, 'ASHLAR_ERR_RPC_METHOD_NOT_FOUND']);
     } finally {

@@ -34,8 +34,26 @@ export class Kernel implements RpcEngine {
     this.log = resolve(container, Tokens.logger);
   }
 
+  /**
+   * The service under a token. A token nobody registered fails with its name and what to do
+   * (mount and declare the plugin that provides it), or as ASHLAR_ERR_KERNEL_CLOSED once the
+   * kernel has closed (close clears the container), never as tsyringe's bare message.
+   */
   resolve<T>(tok: Token<T>): T {
-    return resolve(this.container, tok);
+    try {
+      return resolve(this.container, tok);
+    } catch (e) {
+      throw this.resolveFailure(tok, e);
+    }
+  }
+
+  private resolveFailure(tok: Token<unknown>, e: unknown): Error {
+    if (this.closing !== undefined) return new AshlarError(ErrorCodes.CLOSED, 'the chain is closed');
+    if (this.container.isRegistered(tok, true)) return e instanceof Error ? e : new Error(String(e));
+    const name = tok.description ?? String(tok);
+    return new Error(
+      `service "${name}" is not registered in this kernel: mount the plugin that provides it, and list that plugin in your plugin's dependencies`,
+    );
   }
 
   get options(): ResolvedOptions {
