@@ -314,10 +314,21 @@ describe.skipIf(!hasBrowser)('web explorer in Chromium', () => {
   it('contract page: verified source and ABI from the build, and the code eth_getCode returns', async () => {
     await open(`/address/${token}?tab=contract`);
     const code = await rpc<Hex>('eth_getCode', [token, 'latest']);
+    // The bytecode sits in a closed <details>: opened from the keyboard, as a user would.
+    await page.locator('summary').focus();
+    await page.keyboard.press('Enter');
     expect((await textOf('[data-field="bytecode"]')).replace(/\s/g, '')).toBe(code);
     expect(await textOf('[data-field="source"]')).toBe(readSources()['Token.sol']!.content.trim());
     const abi = JSON.parse(await textOf('[data-field="abi"]'));
     expect(abi).toEqual(tokenAbi);
+    // Read methods without arguments show what eth_call answers now.
+    const token$ = new Interface(loadArtifact('Token').abi);
+    for (const name of ['name', 'symbol', 'decimals', 'totalSupply']) {
+      const out = await rpc<Hex>('eth_call', [{ to: token, data: token$.encodeFunctionData(name) }, 'latest']);
+      const value = String(token$.decodeFunctionResult(name, out)[0]);
+      const cells = (await textOf(`tr[data-method="${name}"]`)).split('\t');
+      expect(cells[1]!.trim()).toBe(value);
+    }
     await expectAccessible('contract');
     await open('/verified-contracts');
     expect((await textOf('main tbody')).toLowerCase()).toContain(token.toLowerCase());

@@ -1,4 +1,4 @@
-import { formatEth, formatUnits } from '../format.js';
+import { formatEth, formatUnits, formatValue } from '../format.js';
 import { useApi } from '../hooks.js';
 import { InternalRows, TransferRows, TxRows } from '../lists.js';
 import type { Address, InternalTx, SmartContract, TokenInfo, TokenTransfer, Tx } from '../types.js';
@@ -34,14 +34,55 @@ function TokenBalances({ hash }: { hash: string }) {
   );
 }
 
-/** The ABI indented; the API may give it as JSON text (Blockscout's OpenAPI types it a string) or as an array. */
+/** The ABI one entry a line; the API may give it as JSON text (Blockscout's OpenAPI types it a string) or as an array. */
 function prettyAbi(abi: SmartContract['abi']): string {
-  if (typeof abi !== 'string') return JSON.stringify(abi ?? [], null, 2);
-  try {
-    return JSON.stringify(JSON.parse(abi), null, 2);
-  } catch {
-    return abi;
+  let entries: unknown = abi ?? [];
+  if (typeof entries === 'string') {
+    try {
+      entries = JSON.parse(entries);
+    } catch {
+      return entries as string;
+    }
   }
+  if (!Array.isArray(entries)) return JSON.stringify(entries);
+  return `[\n${entries.map((e) => `  ${JSON.stringify(e)}`).join(',\n')}\n]`;
+}
+
+interface ReadMethod {
+  name: string;
+  method_id: string;
+  inputs?: { name: string; type: string }[];
+  outputs?: { name: string; type: string; value?: unknown }[];
+  error?: string;
+}
+
+/** A verified contract's view functions; those without arguments with their current values. */
+function ReadMethods({ hash }: { hash: string }) {
+  const { data } = useApi<ReadMethod[]>(`/api/v2/smart-contracts/${hash}/methods-read`);
+  if (!data) return <Loading />;
+  if (data.length === 0) return <p class="muted">No read methods.</p>;
+  return (
+    <Table caption="Read methods" head={['Method', 'Value']}>
+      {data.map((m) => (
+        <tr key={m.method_id} data-method={m.name}>
+          <td>
+            <code>
+              {m.name}({(m.inputs ?? []).map((i) => `${i.type} ${i.name}`.trim()).join(', ')})
+            </code>
+          </td>
+          <td>
+            {m.error ? (
+              <span class="badge error">{m.error}</span>
+            ) : (m.inputs ?? []).length > 0 ? (
+              <span class="muted">takes arguments</span>
+            ) : (
+              <code class="wrap">{(m.outputs ?? []).map((o) => formatValue(o.value)).join(', ')}</code>
+            )}
+          </td>
+        </tr>
+      ))}
+    </Table>
+  );
 }
 
 /** A contract's code; for a verified one its source and ABI too. */
@@ -55,6 +96,8 @@ function Contract({ hash }: { hash: string }) {
           <p>
             <span class="badge ok">Verified</span> {data.name} <span class="muted">{data.compiler_version}</span>
           </p>
+          <h3>Read</h3>
+          <ReadMethods hash={hash} />
           <h3>Source</h3>
           <pre data-field="source">
             <code>{data.source_code}</code>
@@ -67,10 +110,12 @@ function Contract({ hash }: { hash: string }) {
       ) : (
         <p class="muted">Not verified: start the node with --artifacts or verify it through /api/v2.</p>
       )}
-      <h3>Deployed bytecode</h3>
-      <pre data-field="bytecode">
-        <code class="wrap">{data.deployed_bytecode ?? '0x'}</code>
-      </pre>
+      <details>
+        <summary>Deployed bytecode ({Math.max(0, ((data.deployed_bytecode ?? '0x').length - 2) / 2)} bytes)</summary>
+        <pre data-field="bytecode">
+          <code class="wrap">{data.deployed_bytecode ?? '0x'}</code>
+        </pre>
+      </details>
     </div>
   );
 }
