@@ -13,7 +13,7 @@ import type { Dispatcher } from '../rpc/Dispatcher.js';
 import type { MethodRegistry } from '../rpc/MethodRegistry.js';
 import type { JsonRpcResponse, RpcContext, RpcEngine } from '../rpc/types.js';
 import type { RouteRegistry } from '../routes/RouteRegistry.js';
-import type { Plugin } from './definePlugin.js';
+import type { Plugin, PluginContext } from './definePlugin.js';
 import type { Logger, ResolvedOptions } from './options.js';
 import { Tokens } from './tokens.js';
 
@@ -30,6 +30,8 @@ export class Kernel implements RpcEngine {
     readonly container: DependencyContainer,
     private readonly dispatcher: Dispatcher,
     private readonly plugins: readonly Plugin<unknown>[],
+    /** The context each plugin registered with, in registration order (filled by createKernel). */
+    private readonly contexts: readonly PluginContext[] = [],
   ) {
     this.log = resolve(container, Tokens.logger);
   }
@@ -124,9 +126,11 @@ export class Kernel implements RpcEngine {
     this.dispatcher.refuse(new AshlarError(ErrorCodes.CLOSED, 'the chain is closed'));
     this.miner.stop();
     this.events.emit('close');
-    for (const p of [...this.plugins].reverse()) {
+    // Only plugins whose register ran (a failed start closes what it started), last first.
+    for (let i = this.contexts.length - 1; i >= 0; i--) {
+      const p = this.plugins[i];
       try {
-        await p.close?.();
+        await p.close?.(this.contexts[i]);
       } catch (e) {
         this.log.error(`plugin ${p.name} failed to close: ${e instanceof Error ? e.message : e}`);
       }

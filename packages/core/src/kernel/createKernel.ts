@@ -69,7 +69,8 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
     onInternalError: (method, e) =>
       logger.error(`${method} failed: ${e instanceof Error ? (e.stack ?? e.message) : e}`),
   });
-  kernel = new Kernel(container, dispatcher, plugins);
+  const contexts: PluginContext[] = [];
+  kernel = new Kernel(container, dispatcher, plugins, contexts);
 
   try {
     for (const plugin of plugins) {
@@ -86,6 +87,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
         resolve: (tok) => resolve(container, tok),
         provide: (tok, factory) => container.register(tok, { useFactory: instancePerContainerCachingFactory(factory) }),
       };
+      contexts.push(ctx);
       await plugin.register(ctx, plugin.options);
     }
   } catch (e) {

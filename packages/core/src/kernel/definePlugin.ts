@@ -26,7 +26,11 @@ export interface Plugin<O = unknown> {
   readonly dependencies?: readonly string[];
   readonly options?: O;
   register(ctx: PluginContext, options: O): void | Promise<void>;
-  close?(): void | Promise<void>;
+  /**
+   * Runs on kernel.close(), in reverse registration order, with the context this plugin
+   * registered with (so a plugin object shared by two kernels knows which one is closing).
+   */
+  close?(ctx: PluginContext): void | Promise<void>;
 }
 
 /** Declares a plugin: a plain object, its dependencies checked before anything registers. */
