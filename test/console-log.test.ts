@@ -242,7 +242,7 @@ describe('console.log on the CLI', () => {
   });
 
   it('prints each line once under its transaction, and eth_call lines, on stdout', async () => {
-    const cli = startCli(['--port', '0', '--no-explorer-ui']);
+    const cli = startCli(['--memory', '--port', '0', '--no-explorer-ui']);
     try {
       const url = await cli.url;
       let id = 0;

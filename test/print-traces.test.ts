@@ -25,7 +25,7 @@ it('prints each mined transaction as a call tree with names from --artifacts and
   const artifacts = writeHardhatBuild(dir, build);
   const logs = build.output.contracts['Logs.sol'].Logs;
   const iface = new Interface(logs.abi);
-  const cli = startCli(['--port', '0', '--no-explorer-ui', '--print-traces', '--artifacts', artifacts]);
+  const cli = startCli(['--memory', '--port', '0', '--no-explorer-ui', '--print-traces', '--artifacts', artifacts]);
   try {
     const url = await cli.url;
     let id = 0;

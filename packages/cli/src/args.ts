@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { LOG_FORMATS, type LogFormat } from './txLog.js';
 import {
   DEFAULT_HARDFORK,
   DEFAULT_MNEMONIC,
@@ -45,6 +46,10 @@ export interface CliConfig {
   verbose: boolean;
   /** --print-traces: print the call tree of every mined transaction. */
   printTraces: boolean;
+  /** --silent: print nothing but errors (no banner, transaction or console.log lines). */
+  silent: boolean;
+  /** --log-format: text lines, or one JSON object a line on stdout and stderr. */
+  logFormat: LogFormat;
   /** `--genesis`: a geth genesis.json to load into `node.chain.genesis` (see chainFiles.ts). */
   genesisFile?: string;
   /** `--import`: RLP blocks to import once the node is up, before it serves. */
@@ -227,6 +232,14 @@ export const OPTIONS: readonly OptionSpec[] = [
     env: 'ASHLAR_NO_EXPLORER_UI',
     type: 'boolean',
     help: 'do not serve the web explorer to browsers (JSON-RPC and /api/v2 are unchanged)',
+  },
+  { flag: 'silent', env: 'ASHLAR_SILENT', type: 'boolean', help: 'print nothing but errors' },
+  {
+    flag: 'log-format',
+    env: 'ASHLAR_LOG_FORMAT',
+    type: 'string',
+    value: 'text|json',
+    help: 'text lines, or one JSON object a line for services that read the output (default text)',
   },
   {
     flag: 'print-traces',
@@ -421,6 +434,11 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   const automine = !flagOn('no-automine');
   const verbose = flagOn('verbose');
   const printTraces = flagOn('print-traces');
+  const silent = flagOn('silent');
+  const logFormatP = pick('log-format');
+  const logFormat = (logFormatP?.raw.trim().toLowerCase() ?? 'text') as LogFormat;
+  if (logFormatP && !LOG_FORMATS.includes(logFormat))
+    bad(logFormatP.source, logFormatP.raw, `one of ${LOG_FORMATS.join(', ')}`);
 
   const genesisP = pick('genesis');
   const genesisFile = genesisP?.raw.trim();
@@ -488,6 +506,8 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
     automine,
     verbose,
     printTraces,
+    silent,
+    logFormat,
     ...(genesisFile ? { genesisFile } : {}),
     ...(importFile ? { importFile } : {}),
     node,

@@ -7,7 +7,8 @@ import { bannerInfo, formatBanner } from './banner.js';
 import { type ChainCommand, parseChainCommand, runChainCommand } from './chainCommands.js';
 import { importErrorLine, importFile, readGenesisFile } from './chainFiles.js';
 import { consolePrinter } from './consoleOutput.js';
-import { tracePrinter } from './printTraces.js';
+import { tracePrinter, verifiedNames } from './printTraces.js';
+import { type LogFormat, txLinePrinter } from './txLog.js';
 import { createNode } from './createNode.js';
 import { type RunningServer, startServer } from './server.js';
 
@@ -20,11 +21,21 @@ function die(message: string): never {
   process.exit(1);
 }
 
-function stderrLogger(verbose: boolean): Logger {
-  const line = (level: string, msg: string) => process.stderr.write(`ashlar: ${level}: ${msg}\n`);
+/** Log lines on stderr: text, or JSON objects (`--log-format json`); `--silent` keeps only errors. */
+function stderrLogger(verbose: boolean, format: LogFormat = 'text', silent = false): Logger {
+  const line = (level: string, msg: string) =>
+    process.stderr.write(
+      format === 'json'
+        ? `${JSON.stringify({ level, time: new Date().toISOString(), msg })}\n`
+        : `ashlar: ${level}: ${msg}\n`,
+    );
   return {
-    info: (m) => line('info', m),
-    warn: (m) => line('warn', m),
+    info: (m) => {
+      if (!silent) line('info', m);
+    },
+    warn: (m) => {
+      if (!silent) line('warn', m);
+    },
     error: (m) => line('error', m),
     debug: (m) => {
       if (verbose) line('debug', m);
@@ -73,7 +84,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  const logger = stderrLogger(config.verbose);
+  const logger = stderrLogger(config.verbose, config.logFormat, config.silent);
   let kernel: Kernel;
   try {
     const node = config.genesisFile
@@ -151,6 +162,22 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  const out = (text: string) => process.stdout.write(text);
+  if (config.logFormat === 'json' && !config.silent) {
+    out(
+      `${JSON.stringify({ type: 'listening', url: server.url, wsUrl: server.wsUrl, chainId: Number(config.chainId) })}\n`,
+    );
+  } else if (!config.silent) await printBanner(kernel, config, server, logger);
+  logger.debug(`serving chain ${config.chainId} on ${server.url} and ${server.wsUrl}`);
+  // What happens on the chain, on stdout: one line per mined transaction, console.sol lines of
+  // mined transactions and eth_call (and of estimates with --verbose); call trees with --print-traces.
+  const names = verifiedNames(kernel);
+  if (!config.silent) kernel.events.on('block', txLinePrinter(out, config.logFormat, names));
+  if (config.printTraces) kernel.events.on('block', tracePrinter(kernel, out, config.logFormat));
+  if (!config.silent) kernel.events.on('console', consolePrinter(out, config.logFormat));
+}
+
+async function printBanner(kernel: Kernel, config: CliConfig, server: RunningServer, logger: Logger): Promise<void> {
   try {
     const info = await bannerInfo(kernel, config.db, server.url, server.wsUrl);
     if (config.server.explorerUi !== false) info.explorerUrl = `${server.url}/`;
@@ -160,17 +187,6 @@ async function main(): Promise<void> {
     logger.error(`cannot print the banner: ${errorText(e)}`);
     process.stdout.write(`Listening on ${server.url}\nWebSocket on ${server.wsUrl}\n`);
   }
-  logger.debug(`serving chain ${config.chainId} on ${server.url} and ${server.wsUrl}`);
-  // console.sol lines of mined transactions and eth_call (and of estimates with --verbose).
-  if (config.printTraces)
-    kernel.events.on(
-      'block',
-      tracePrinter(kernel, (text) => process.stdout.write(text)),
-    );
-  kernel.events.on(
-    'console',
-    consolePrinter((text) => process.stdout.write(text)),
-  );
 }
 
 main().catch((e) => die(errorText(e)));

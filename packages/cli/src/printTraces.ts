@@ -1,9 +1,10 @@
 import { type CallFrame, type Kernel, type StoredBlock, blockCallFrames } from '@ashlar/core';
 import { type DecodedCall, decodeError, decodeInput, explorerOf } from '@ashlar/explorer';
 import { type ContractNames, formatCallTree } from './traceOutput.js';
+import type { LogFormat } from './txLog.js';
 
 /** Contract names and ABIs from the explorer's verified contracts (--artifacts, verification API). */
-function verifiedNames(kernel: Kernel): ContractNames | undefined {
+export function verifiedNames(kernel: Kernel): ContractNames | undefined {
   const contracts = explorerOf(kernel)?.contracts;
   if (!contracts) return undefined;
   const text = (d: DecodedCall | null) =>
@@ -30,12 +31,19 @@ function valueText(v: unknown): string {
  * miner kept (or a replay of the block when call frames are off). Printed as the block lands,
  * before its console.log lines.
  */
-export function tracePrinter(kernel: Kernel, write: (text: string) => void): (sb: StoredBlock) => void {
+export function tracePrinter(
+  kernel: Kernel,
+  write: (text: string) => void,
+  format: LogFormat = 'text',
+): (sb: StoredBlock) => void {
   const names = verifiedNames(kernel);
   const print = (sb: StoredBlock, frames: readonly (CallFrame | undefined)[]) => {
     sb.block.transactions.forEach((tx, i) => {
       const root = frames[i];
-      if (root) write(formatCallTree(`0x${Buffer.from(tx.hash()).toString('hex')}`, root, names));
+      if (!root) return;
+      const txHash = `0x${Buffer.from(tx.hash()).toString('hex')}`;
+      const tree = formatCallTree(txHash, root, names);
+      write(format === 'json' ? `${JSON.stringify({ type: 'trace', txHash, tree })}\n` : tree);
     });
   };
   return (sb) => {
