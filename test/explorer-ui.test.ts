@@ -441,6 +441,18 @@ describe.skipIf(!hasBrowser)('web explorer in Chromium', () => {
     }
   });
 
+  it('hardhat_reset empties the pages without a reload', async () => {
+    await open('/');
+    const head = Number(await rpc<Hex>('eth_blockNumber'));
+    await textOf(`[data-block="${head}"]`);
+    expect(await rpc<boolean>('hardhat_reset', [])).toBe(true);
+    expect(await rpc<Hex>('eth_blockNumber')).toBe('0x0');
+    await page.locator(`[data-block="${head}"]`).waitFor({ state: 'detached', timeout: 10_000 });
+    await textOf('[data-block="0"]');
+    expect(await page.locator('[data-block]').count()).toBe(1);
+    expect(await textOf('[data-stat="transactions"]', '…')).toBe('0');
+  });
+
   it('no request left the node’s origin, and the pages logged no errors', () => {
     // HTTP to the node's origin, and WebSocket to the same host and port.
     const { host } = new URL(server.url);
