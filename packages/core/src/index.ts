@@ -22,6 +22,7 @@ export {
 export { Tokens } from './kernel/tokens.js';
 export { token, type Token, type DependencyContainer } from './di/container.js';
 export { EventBus, type KernelEvents } from './events/EventBus.js';
+export { type ChainLog, logsOf } from './events/chainLogs.js';
 export * from './errors/index.js';
 export { defineRpcMethod } from './rpc/types.js';
 export type {

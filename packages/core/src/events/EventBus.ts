@@ -2,11 +2,14 @@ import { EventEmitter } from 'eventemitter3';
 import type { StoredBlock } from '../chain/types.js';
 import type { PendingTx } from '../mempool/types.js';
 import type { ConsoleEvent } from '../console/ConsoleCapture.js';
+import type { ChainLog } from './chainLogs.js';
 
 /** Events a kernel emits. Listeners are fire-and-forget: a throwing listener never stops the chain. */
 export interface KernelEvents {
   /** A block was committed to storage and is the new head. */
   block: [block: StoredBlock];
+  /** Right after `block`, when the block has logs: every log, decoded, with its transaction hash and indexes. */
+  logs: [logs: ChainLog[], block: StoredBlock];
   /** A transaction entered the pool (pending or queued). */
   pendingTransaction: [tx: PendingTx];
   /** The head moved back: blocks above `toNumber` were removed (snapshot revert, reset). */

@@ -1,5 +1,6 @@
 import { ChainService } from '../chain/ChainService.js';
 import { createChildContainer, provide, resolve } from '../di/container.js';
+import { emitDecodedLogs } from '../events/chainLogs.js';
 import { EventBus } from '../events/EventBus.js';
 import { checkEngineInternals, installEngineSpeedups } from '../evm/internals.js';
 import { Executor } from '../exec/Executor.js';
@@ -31,6 +32,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
   const storage = options.storage ?? memoryStorage();
   const container = createChildContainer();
   const events = new EventBus();
+  emitDecodedLogs(events);
   provide(container, Tokens.options, resolved);
   provide(container, Tokens.logger, logger);
   provide(container, Tokens.storage, storage);
