@@ -56,8 +56,14 @@ describe('Token', () => {
       account: alice,
     } as const;
     await expect(client.simulateContract(request)).rejects.toThrow('Token: insufficient balance');
-    // sent anyway, it is mined as a failed transaction
-    const hash = await client.writeContract(request);
+    // Sent anyway, it is mined as a failed transaction, and the send answers the revert as
+    // Hardhat does: an error whose data carries the transaction's hash.
+    const err = await client.writeContract(request).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(String(err)).toContain('Token: insufficient balance');
+    const hash = txHashOf(err);
     expect((await client.waitForTransactionReceipt({ hash })).status).toBe('reverted');
   });
 
@@ -100,3 +106,11 @@ describe('Token', () => {
     expect(await token.token.read.balanceOf([holder(0)])).toBe(HOLDER_BALANCE);
   });
 });
+
+/** The `data.txHash` a failed send's JSON-RPC error carries, found along the error's causes. */
+function txHashOf(err: unknown): `0x${string}` {
+  for (let e = err as { cause?: unknown; data?: { txHash?: string } } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.data?.txHash === 'string') return e.data.txHash as `0x${string}`;
+  }
+  throw new Error('no txHash in the error');
+}

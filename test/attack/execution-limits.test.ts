@@ -30,7 +30,14 @@ let node: AttackNode;
 let base: Baseline;
 /** No node-wide call timeout: only a request's own `timeout` can stop its code. */
 let untimed: AttackNode;
+/**
+ * A 250 ms call timeout: eth_createAccessList of a 16M-gas loop (the EIP-7825 cap) runs out of
+ * gas within 2 s on a fast enough machine, so the timeout is tested where it must trigger.
+ */
+let quick: AttackNode;
 beforeAll(async () => {
+  quick = await startAttackNode({ rpc: { callTimeoutMs: 250 } });
+  await quick.kernel.request({ method: 'hardhat_setCode', params: [LOOP_ADDR, LOOP] });
   untimed = await startAttackNode({ rpc: { callTimeoutMs: 0 } });
   await untimed.kernel.request({ method: 'hardhat_setCode', params: [LOOP_ADDR, LOOP] });
   // A 2 s call timeout and a 4 MB ceiling keep the suite short; the defaults are 5 s and 25 MB.
@@ -42,6 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await node?.close();
   await untimed?.close();
+  await quick?.close();
 });
 
 type Answer = { error?: { code: number; message: string }; result?: unknown };
@@ -60,22 +68,24 @@ async function attack(name: string, method: string, params: unknown[], on = node
 }
 
 describe('execution limits (#20 findings 3, 4, 5, 7)', () => {
-  it('debug_traceCall of a loop with {timeout: "1s"} on a node without a call timeout: execution timeout', async () => {
+  // The loop takes well over 100 ms at 16M gas; a second-long timeout it can outrun on a fast machine.
+  it('debug_traceCall of a loop with {timeout: "100ms"} on a node without a call timeout: execution timeout', async () => {
     const a = await attack(
-      'debug_traceCall loop, callTracer, timeout 1s',
+      'debug_traceCall loop, callTracer, timeout 100ms',
       'debug_traceCall',
-      [{ to: LOOP_ADDR, gas: '0xf42400' }, 'latest', { tracer: 'callTracer', timeout: '1s' }],
+      [{ to: LOOP_ADDR, gas: '0xf42400' }, 'latest', { tracer: 'callTracer', timeout: '100ms' }],
       untimed,
     );
     expect(a.error?.message).toBe('execution timeout');
   });
 
   it('debug_traceCall with the prestate tracer on a loop: the call timeout applies', async () => {
-    const a = await attack('debug_traceCall loop, prestateTracer', 'debug_traceCall', [
-      { to: LOOP_ADDR, gas: '0xf42400' },
-      'latest',
-      { tracer: 'prestateTracer' },
-    ]);
+    const a = await attack(
+      'debug_traceCall loop, prestateTracer',
+      'debug_traceCall',
+      [{ to: LOOP_ADDR, gas: '0xf42400' }, 'latest', { tracer: 'prestateTracer' }],
+      quick,
+    );
     expect(a.error?.message).toBe('execution timeout');
   });
 
@@ -121,11 +131,13 @@ describe('execution limits (#20 findings 3, 4, 5, 7)', () => {
   });
 
   it('eth_createAccessList of a loop: the call timeout applies', async () => {
-    const a = await attack('eth_createAccessList loop', 'eth_createAccessList', [
-      { from: DEV_ACCOUNTS[0].address, to: LOOP_ADDR, gas: '0xf42400' },
-      'latest',
-    ]);
-    expect(a.error?.message).toBe('execution aborted (timeout = 2s)');
+    const a = await attack(
+      'eth_createAccessList loop',
+      'eth_createAccessList',
+      [{ from: DEV_ACCOUNTS[0].address, to: LOOP_ADDR, gas: '0xf42400' }, 'latest'],
+      quick,
+    );
+    expect(a.error?.message).toBe('execution aborted (timeout = 250ms)');
   });
 
   it('eth_simulateV1, 8 blocks x 2 calls of a 15M-gas loop: the call timeout covers the request', async () => {
