@@ -49,9 +49,10 @@ export function filtersPlugin(options: FiltersOptions = {}): Plugin<FiltersOptio
       );
       const service = new FilterService(feed, timeoutMs);
       ctx.provide(FiltersToken, () => service);
-      ctx.events.once('close', () => service.close());
       ctx.addMethods(...filterMethods);
     },
+    // This kernel's service (one plugin object may serve several kernels), in reverse plugin order.
+    close: (ctx) => ctx.resolve(FiltersToken).close(),
   });
 }
 

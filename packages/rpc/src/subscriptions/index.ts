@@ -17,9 +17,10 @@ export const subscriptionsPlugin = definePlugin({
     );
     const service = new SubscriptionService(feed);
     ctx.provide(SubscriptionsToken, () => service);
-    ctx.events.once('close', () => service.close());
     ctx.addMethods(eth_subscribe, eth_unsubscribe);
   },
+  // This kernel's service (the plugin object is shared by every kernel that mounts it).
+  close: (ctx) => ctx.resolve(SubscriptionsToken).close(),
 });
 
 export { BlockView, type RpcHeader, type ViewLog } from './BlockView.js';
