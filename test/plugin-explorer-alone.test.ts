@@ -3,9 +3,9 @@
  * mounted without rpc:eth it still reads a contract's code, follows an EIP-1967 proxy by its
  * implementation slot, and follows a beacon by calling its implementation() (an eth_call through
  * the Executor). The code and slots are placed with hardhat_setCode / hardhat_setStorageAt; the
- * slot numbers are EIP-1967's.
+ * slot numbers are EIP-1967's. Routes are called with core's injectRoute (no server).
  */
-import { createKernel, type Kernel, type Plugin } from '@ashlar/core';
+import { createKernel, injectRoute, type Kernel, type Plugin } from '@ashlar/core';
 import { explorerPlugin } from '@ashlar/explorer';
 import { devPlugin, evmMiningPlugin } from '@ashlar/rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,12 +38,8 @@ describe('the explorer without rpc:eth', () => {
   });
   afterAll(() => kernel.close());
 
-  const get = async (path: string) => {
-    const found = kernel.routes.lookup('GET', path);
-    if (!found) throw new Error(`no route for ${path}`);
-    const res = await found.handler({ method: 'GET', path, params: found.params, query: new URLSearchParams() });
-    return { status: res.status, body: JSON.parse(JSON.stringify(res.body)) };
-  };
+  // biome-ignore lint/suspicious/noExplicitAny: JSON bodies read field by field
+  const get = (path: string) => injectRoute<any>(kernel.routes, 'GET', path);
 
   it('reads code and follows an EIP-1967 implementation slot', async () => {
     const { status, body } = await get(`/api/v2/smart-contracts/${PROXY}`);
@@ -62,5 +58,7 @@ describe('the explorer without rpc:eth', () => {
 
   it('an address without code is a 404', async () => {
     expect((await get(`/api/v2/smart-contracts/0x${'55'.repeat(20)}`)).status).toBe(404);
+    // injectRoute answers a path nobody serves as the HTTP transport does
+    expect(await get('/not/served')).toEqual({ status: 404, body: { message: 'Not found' }, headers: {} });
   });
 });

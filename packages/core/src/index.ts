@@ -37,6 +37,7 @@ export type {
 } from './rpc/types.js';
 export { MethodRegistry } from './rpc/MethodRegistry.js';
 export { RouteRegistry, type RestRequest, type RestResponse, type RouteHandler } from './routes/RouteRegistry.js';
+export { injectRoute, type InjectedResponse } from './routes/inject.js';
 export type { StoragePort } from './storage/StoragePort.js';
 export { SUBLEVELS } from './storage/keys.js';
 export type { LogContext } from './storage/ChainStore.js';
