@@ -9,6 +9,7 @@ const RMW_TABLES = [
   'idxAddress',
   'idxToken',
   'idxTokenBalance',
+  'idxHolderIds',
   'idxDaily',
   'idxContract',
 ] as const;

@@ -1,5 +1,5 @@
 import type { BatchWriter } from './BatchWriter.js';
-import { concat, keyString, readU256, u8, u256 } from './codec.js';
+import { concat, keyString, readU32, readU256, u8, u32, u256 } from './codec.js';
 import { META_KEYS, keys } from './indexKeys.js';
 import {
   type AddressRecord,
@@ -104,8 +104,24 @@ export class BlockScope {
     if (now > 0n) this.w.put('idxHolderRank', keys.holderRank(token, now, holder, id), new Uint8Array(0));
     if (now === 0n) this.w.del('idxTokenBalance', key);
     else this.w.put('idxTokenBalance', key, encodeSigned(now));
-    if (old <= 0n && now > 0n) rec.holders++;
-    else if (old > 0n && now <= 0n) rec.holders--;
+    const starts = old <= 0n && now > 0n;
+    const stops = old > 0n && now <= 0n;
+    if (!starts && !stops) return;
+    // An ERC-1155 holder counts once per token however many ids it holds (Blockscout counts
+    // distinct addresses): the token's count moves only when the first id comes or the last goes.
+    if (id !== null && !(await this.moveHeldIds(holder, token, starts ? 1 : -1))) return;
+    rec.holders += starts ? 1n : -1n;
+  }
+
+  /** Moves a holder's count of held ids of an ERC-1155 token; true when it went from or to zero. */
+  private async moveHeldIds(holder: Uint8Array, token: Uint8Array, delta: 1 | -1): Promise<boolean> {
+    const key = keys.holderIds(holder, token);
+    const raw = await this.w.read('idxHolderIds', key);
+    const old = raw ? readU32(raw, 0) : 0;
+    const now = old + delta;
+    if (now <= 0) this.w.del('idxHolderIds', key);
+    else this.w.put('idxHolderIds', key, u32(now));
+    return old === 0 || now === 0;
   }
 
   /** Writes every changed record once. */

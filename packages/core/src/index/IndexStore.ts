@@ -23,6 +23,7 @@ export const INDEX_TABLES = [
   'idxTokenName',
   'idxTokenBalance',
   'idxHolderRank',
+  'idxHolderIds',
   'idxAddrLog',
   'idxContract',
   'idxInternal',

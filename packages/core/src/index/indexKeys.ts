@@ -28,7 +28,7 @@ export const META_KEYS = {
 } as const;
 
 /** Bumped when a layout changes: an index of another version is rebuilt on start. */
-export const INDEX_VERSION = 2;
+export const INDEX_VERSION = 3;
 
 export const keys = {
   addrTx: (addr: Uint8Array, role: number, pos: Uint8Array) => concat(addr, u8(role), pos),
@@ -50,6 +50,8 @@ export const keys = {
     id === null ? concat(holder, token) : concat(holder, token, u256(id)),
   holderRank: (token: Uint8Array, balance: bigint, holder: Uint8Array, id: bigint | null) =>
     id === null ? concat(token, u256(balance), holder) : concat(token, u256(balance), holder, u256(id)),
+  /** ERC-1155 only: how many of the token's ids the holder holds. */
+  holderIds: (holder: Uint8Array, token: Uint8Array) => concat(holder, token),
   addrLog: (addr: Uint8Array, pos: Uint8Array) => concat(addr, pos),
   balanceRank: (balance: bigint, addr: Uint8Array) => concat(u256(balance), addr),
   coinHistory: (addr: Uint8Array, block: bigint) => concat(addr, u64(block)),

@@ -54,6 +54,9 @@ export const SUBLEVELS = {
   idxTokenBalance: 'xb',
   /** token, u256 balance, holder[, u256 token id] → (empty): holders by balance */
   idxHolderRank: 'xh',
+  /** holder, ERC-1155 token → u32 number of the token's ids the holder has a positive balance of:
+   * a holder of several ids counts once in the token's holders */
+  idxHolderIds: 'xe',
   /** address, u64 block, u32 log index → u32 tx index */
   idxAddrLog: 'xl',
   /** contract → creator, u64 block, u32 tx index */
