@@ -77,6 +77,8 @@ export { applyStateOverrides } from './exec/applyStateOverrides.js';
 export { accessListField, authorizationListField } from './exec/txFields.js';
 export { decodeRevertReason, revertMessage, PANIC_REASONS } from './exec/decodeRevert.js';
 export { failedTxError, hardhatRevertText } from './exec/failedTxError.js';
+export { type AbiResolver, type KnownContract, KnownContracts, KnownContractsToken } from './exec/KnownContracts.js';
+export { type NamedCustomError, nameCustomError } from './exec/customErrorText.js';
 export { allowContractSender } from './exec/contractSender.js';
 export { toQuantity, toData, fromData } from './util/hex.js';
 export {

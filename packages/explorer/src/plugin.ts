@@ -1,4 +1,12 @@
-import { type IndexOptions, type Kernel, type Token, definePlugin, installIndex, token } from '@ashlar/core';
+import {
+  type IndexOptions,
+  type Kernel,
+  KnownContractsToken,
+  type Token,
+  definePlugin,
+  installIndex,
+  token,
+} from '@ashlar/core';
 import { Explorer, type ExplorerOptions } from './Explorer.js';
 import { unknownActionResponse } from './http/errors.js';
 import { ExplorerRouter } from './http/router.js';
@@ -71,7 +79,17 @@ export function explorerPlugin(options: ExplorerPluginOptions = {}) {
         solc: opts.solc,
       });
       ex.contracts = contracts;
-      ctx.events.once('close', () => contracts.close());
+      // Revert messages name a custom error from the called contract's verified ABI (issue #18).
+      const forget = ctx.kernel.resolve(KnownContractsToken).add((address) => {
+        const info = contracts.info(address);
+        const name = info?.name ?? info?.implementationName;
+        const abi = contracts.abiOf(address);
+        return name && abi ? { name, abi } : undefined;
+      });
+      ctx.events.once('close', () => {
+        forget();
+        contracts.close();
+      });
       ctx.provide(ExplorerTokens.explorer, () => ex);
       const rc: RouteContext = { ex, r: new ExplorerRouter(ctx.routes, ctx.logger) };
       for (const add of ROUTES) add(rc);

@@ -14,6 +14,8 @@ import { ErrorCodes } from '../errors/codes.js';
 import { applyStateOverrides } from './applyStateOverrides.js';
 import { ExecutionDeadline } from './ExecutionDeadline.js';
 import { revertMessage } from './decodeRevert.js';
+import { nameCustomError } from './customErrorText.js';
+import type { KnownContracts } from './KnownContracts.js';
 import type { CallRequest, StateOverrides } from './types.js';
 import { accessListField, authorizationListField } from './txFields.js';
 
@@ -77,7 +79,15 @@ export class Executor {
     private readonly miner?: MinerService,
     /** Where console.sol lines of calls go; `estimates`: also those of eth_estimateGas's first run. */
     private readonly consoleOut?: { events: EventBus; estimates: boolean },
+    /** ABIs of known contracts, to name a custom error a call reverts with. */
+    private readonly known?: KnownContracts,
   ) {}
+
+  /** Error 3 for a reverted call: the revert bytes in `data`, the reason or named custom error in the message. */
+  private revertError(req: CallRequest, data: Uint8Array): AshlarError {
+    const named = nameCustomError(this.known, req.to?.bytes, req.data ?? new Uint8Array(), data);
+    return new AshlarError(ErrorCodes.REVERTED, revertMessage(data, named), { data: bytesToHex(data) });
+  }
 
   /** Runs one call collecting its console.sol lines, which go out as kernel `console` events (also when it fails). */
   private async logConsole<T>(
@@ -279,9 +289,7 @@ export class Executor {
       await applyStateOverrides(vm.stateManager, overrides);
       return this.logConsole(vm, purpose, req, () => this.runOnce(vm, ctx, req, gas, deadline));
     });
-    if (out.error === 'revert') {
-      throw new AshlarError(ErrorCodes.REVERTED, revertMessage(out.returnValue), { data: bytesToHex(out.returnValue) });
-    }
+    if (out.error === 'revert') throw this.revertError(req, out.returnValue);
     if (out.error) throw new AshlarError(ErrorCodes.EXECUTION, executionMessage(out.error, gas));
     return out.returnValue;
   }
@@ -308,11 +316,7 @@ export class Executor {
       const first = await this.logConsole(vm, 'eth_estimateGas', req, () =>
         this.runOnce(vm, ctx, req, hi, deadline, block),
       );
-      if (first.error === 'revert') {
-        throw new AshlarError(ErrorCodes.REVERTED, revertMessage(first.returnValue), {
-          data: bytesToHex(first.returnValue),
-        });
-      }
+      if (first.error === 'revert') throw this.revertError(req, first.returnValue);
       if (first.error) {
         if (first.error === 'out of gas' || first.error.includes('gas')) {
           throw new AshlarError(ErrorCodes.EXECUTION, `gas required exceeds allowance (${hi})`);

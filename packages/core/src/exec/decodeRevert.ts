@@ -1,4 +1,5 @@
 import { bytesToBigInt, bytesToHex } from '@ethereumjs/util';
+import type { NamedCustomError } from './customErrorText.js';
 
 const ERROR_SELECTOR = '0x08c379a0';
 const PANIC_SELECTOR = '0x4e487b71';
@@ -40,8 +41,12 @@ export function decodeRevertReason(data: Uint8Array): string | undefined {
   return undefined;
 }
 
-/** geth's message: `execution reverted` or `execution reverted: <reason>`. */
-export function revertMessage(data: Uint8Array): string {
+/**
+ * geth's message: `execution reverted` or `execution reverted: <reason>`; a custom error the
+ * called contract's ABI names reads `execution reverted: custom error 'Name(args)' (Contract.fn at 0x…)`.
+ */
+export function revertMessage(data: Uint8Array, named?: NamedCustomError): string {
+  if (named) return `execution reverted: custom error '${named.error}' (${named.where})`;
   const reason = decodeRevertReason(data);
   return reason === undefined ? 'execution reverted' : `execution reverted: ${reason}`;
 }

@@ -2,6 +2,7 @@ import { bytesToBigInt, bytesToHex } from '@ethereumjs/util';
 import type { StoredReceipt } from '../chain/types.js';
 import { AshlarError } from '../errors/AshlarError.js';
 import { ErrorCodes } from '../errors/codes.js';
+import type { NamedCustomError } from './customErrorText.js';
 import { decodeRevertReason } from './decodeRevert.js';
 
 const ERROR_SELECTOR = '0x08c379a0';
@@ -23,11 +24,14 @@ const HARDHAT_PANIC_REASONS: Record<number, string> = {
 /**
  * Hardhat's text for a revert of a contract it has no sources for (its "unrecognized contract"
  * case): the reason string, the panic code explained, or the custom error's return data (its
- * selector first); no data at all is "without a reason string".
+ * selector first); no data at all is "without a reason string". A custom error named from the
+ * contract's ABI (`named`) reads as Hardhat names it for a contract it compiled, followed by
+ * where it was raised: `reverted with custom error 'Name(args)' (Contract.fn at 0x…)`.
  */
-export function hardhatRevertText(data: Uint8Array): string {
+export function hardhatRevertText(data: Uint8Array, named?: NamedCustomError): string {
   const selector = data.length >= 4 ? bytesToHex(data.subarray(0, 4)) : '';
   const prefix = 'VM Exception while processing transaction: ';
+  if (named) return `${prefix}reverted with custom error '${named.error}' (${named.where})`;
   if (selector === ERROR_SELECTOR) {
     const reason = decodeRevertReason(data);
     if (reason !== undefined) return `${prefix}reverted with reason string '${reason}'`;
@@ -47,13 +51,14 @@ export function hardhatRevertText(data: Uint8Array): string {
  * The error a send answers, as Hardhat's node does, when automine mined its transaction and it
  * failed: -32603 `Error: <revert text>` for a revert, -32000 `Transaction ran out of gas` and
  * the like otherwise; `data` is `{ message, txHash, data }` (the revert bytes), so
- * hardhat-chai-matchers and ethers find both the hash and the revert data.
+ * hardhat-chai-matchers and ethers find both the hash and the revert data. `named`: the custom
+ * error as the called contract's ABI names it (see nameCustomError).
  */
-export function failedTxError(hash: Uint8Array, receipt: StoredReceipt): AshlarError {
+export function failedTxError(hash: Uint8Array, receipt: StoredReceipt, named?: NamedCustomError): AshlarError {
   const returnData = receipt.returnData ?? new Uint8Array();
   const txHash = bytesToHex(hash);
   if (receipt.error === 'revert') {
-    const message = `Error: ${hardhatRevertText(returnData)}`;
+    const message = `Error: ${hardhatRevertText(returnData, named)}`;
     return new AshlarError(ErrorCodes.TX_REVERTED, message, {
       data: { message, txHash, data: bytesToHex(returnData) },
     });

@@ -4,6 +4,7 @@ import { emitDecodedLogs } from '../events/chainLogs.js';
 import { EventBus } from '../events/EventBus.js';
 import { checkEngineInternals, installEngineSpeedups } from '../evm/internals.js';
 import { Executor } from '../exec/Executor.js';
+import { KnownContracts, KnownContractsToken } from '../exec/KnownContracts.js';
 import { MempoolService } from '../mempool/MempoolService.js';
 import { TxService } from '../mempool/TxService.js';
 import { MinerService } from '../miner/MinerService.js';
@@ -49,6 +50,9 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
     throw e;
   }
   const mempool = new MempoolService();
+  // Contract names and ABIs plugins know (the explorer's verified contracts): revert messages name custom errors.
+  const knownContracts = new KnownContracts();
+  provide(container, KnownContractsToken, knownContracts);
   const miner = new MinerService(chain, mempool, events, logger, resolved);
   provide(container, Tokens.chain, chain);
   provide(container, Tokens.mempool, mempool);
@@ -57,10 +61,17 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
   provide(
     container,
     Tokens.executor,
-    new Executor(chain, resolved.rpc.callGasCap, resolved.rpc.callTimeoutMs, miner, {
-      events,
-      estimates: options.consoleInEstimates === true,
-    }),
+    new Executor(
+      chain,
+      resolved.rpc.callGasCap,
+      resolved.rpc.callTimeoutMs,
+      miner,
+      {
+        events,
+        estimates: options.consoleInEstimates === true,
+      },
+      knownContracts,
+    ),
   );
 
   let kernel: Kernel | undefined;

@@ -10,6 +10,6 @@ export const eth_sendUnsignedTransaction = defineRpcMethod({
   handler: (ctx, [req]) =>
     withSenderLock(ctx.kernel, req.from?.toString() ?? '', async () => {
       const { tx, sender } = await prepareSend(ctx.kernel, req, { unsigned: true });
-      return sendAnswer(ctx.kernel, await ctx.kernel.txs.submit(tx, sender, { impersonated: true }));
+      return sendAnswer(ctx.kernel, await ctx.kernel.txs.submit(tx, sender, { impersonated: true }), tx);
     }),
 });

@@ -9,6 +9,6 @@ export const eth_sendRawTransaction = defineRpcMethod({
     const txs = ctx.kernel.txs;
     const tx = txs.decodeRaw(raw);
     const sender = txs.recoverSender(tx);
-    return sendAnswer(ctx.kernel, await txs.submit(tx, sender));
+    return sendAnswer(ctx.kernel, await txs.submit(tx, sender), tx);
   },
 });

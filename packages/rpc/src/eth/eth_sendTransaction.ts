@@ -10,6 +10,6 @@ export const eth_sendTransaction = defineRpcMethod({
   handler: (ctx, [req]) =>
     withSenderLock(ctx.kernel, req.from?.toString() ?? '', async () => {
       const { tx, sender, impersonated } = await prepareSend(ctx.kernel, req);
-      return sendAnswer(ctx.kernel, await ctx.kernel.txs.submit(tx, sender, { impersonated }));
+      return sendAnswer(ctx.kernel, await ctx.kernel.txs.submit(tx, sender, { impersonated }), tx);
     }),
 });
