@@ -22,6 +22,7 @@ contract Boom {
   struct Pair { uint256 a; string b; }
   error Nope(uint256 code, string why, address who, bool flag, bytes32 tag, int8 neg, uint256[] list, bytes raw, Pair pair);
   error Empty();
+  error Deep(Pair[] pairs, uint8[2] fixedList, bytes4 sel, int256 big, string empty);
   function fail(uint256 x) external view {
     uint256[] memory list = new uint256[](2);
     list[0] = 1;
@@ -29,6 +30,13 @@ contract Boom {
     revert Nope(x, "bad", msg.sender, true, bytes32(uint256(1)), -3, list, hex"beef", Pair(7, "s"));
   }
   function empty() external pure { revert Empty(); }
+  function deep() external pure {
+    Pair[] memory pairs = new Pair[](2);
+    pairs[0] = Pair(1, "x");
+    pairs[1] = Pair(2, "y");
+    revert Deep(pairs, [uint8(3), 4], this.deep.selector, type(int256).min, "");
+  }
+  fallback() external { revert Empty(); }
   function plain() external pure { revert("plain reason"); }
 }`;
 
@@ -39,6 +47,7 @@ const iface = new Interface(boom.abi);
 const FAIL = iface.encodeFunctionData('fail', [42n]);
 const EMPTY = iface.encodeFunctionData('empty');
 const PLAIN = iface.encodeFunctionData('plain');
+const DEEP = iface.encodeFunctionData('deep');
 
 interface RpcFailure {
   code: number;
@@ -160,6 +169,15 @@ describe('a verified contract (--artifacts)', () => {
     expect(plain.message).toBe(
       "Error: VM Exception while processing transaction: reverted with reason string 'plain reason'",
     );
+  });
+
+  it('nested arrays and structs, fixed arrays, bytes4 and large negatives as Hardhat prints them; the fallback names only the contract', async () => {
+    const theirs = await failure(hh, 'eth_sendTransaction', [{ from: A0, to: address, data: DEEP, gas: '0x100000' }]);
+    expect(theirs.message).toMatch(/reverted with custom error 'Deep\(/);
+    const ours = await failure(k, 'eth_sendTransaction', [{ from: A0, to: address, data: DEEP, gas: '0x100000' }]);
+    expect(ours.message).toBe(`Error: ${theirs.message} (Boom.deep at ${getAddress(address)})`);
+    const viaFallback = await failure(k, 'eth_call', [{ from: A0, to: address, data: '0x12345678' }]);
+    expect(viaFallback.message).toBe(`execution reverted: custom error 'Empty()' (Boom at ${getAddress(address)})`);
   });
 });
 
