@@ -1,5 +1,12 @@
 import { type FSWatcher, existsSync, watch } from 'node:fs';
-import type { IndexService, Kernel, Logger, StoredBlock } from '@ashlar/core';
+import {
+  type CallFrame,
+  flattenFrames,
+  type IndexService,
+  type Kernel,
+  type Logger,
+  type StoredBlock,
+} from '@ashlar/core';
 import { bytesToHex } from '@ethereumjs/util';
 import { readArtifacts } from './artifacts.js';
 import { compiledBytes } from './bytecode.js';
@@ -14,6 +21,12 @@ function addressWord(word: Uint8Array, out: Set<string>): void {
   for (let i = 0; i < 12; i++) if (word[i] !== 0) return;
   if (word.subarray(12).every((b) => b === 0)) return;
   out.add(bytesToHex(word.subarray(12)));
+}
+
+/** Adds every address a successful CREATE/CREATE2 frame of the tree made to `out`. */
+function createdBy(top: CallFrame, out: Set<string>): void {
+  for (const { frame } of flattenFrames(top))
+    if ((frame.type === 'CREATE' || frame.type === 'CREATE2') && frame.error === undefined) out.add(frame.to);
 }
 
 /** Quiet time after the last file event before the directory is read again (a compile writes many files). */
@@ -88,7 +101,7 @@ export class ArtifactsWatcher {
     clearInterval(this.waitTimer);
   }
 
-  /** Addresses a block touched that the index does not list as contracts (made by contracts). */
+  /** Addresses blocks touched or created since the last scan (a scan also reads the index's contracts). */
   private readonly touched = new Set<string>();
 
   /** The head moved back (snapshot revert, reset): addresses may hold other code now; compare all again. */
@@ -99,6 +112,8 @@ export class ArtifactsWatcher {
 
   private readonly onBlock = (sb: StoredBlock) => {
     if (this.byLength.size === 0) return;
+    // Contracts made by contracts, from the captured frames: a child its factory never calls or logs.
+    for (const top of sb.callFrames ?? []) if (top) createdBy(top, this.touched);
     for (const [i, tx] of sb.block.transactions.entries()) {
       if (tx.to) this.touched.add(tx.to.toString());
       for (const [address, topics, data] of sb.receipts[i]?.logs ?? []) {

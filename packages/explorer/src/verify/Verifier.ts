@@ -1,5 +1,5 @@
 import { codeAt, type IndexService, type Kernel } from '@ashlar/core';
-import { bytesToHex, hexToBytes } from '@ethereumjs/util';
+import { bytesToHex, equalsBytes, hexToBytes } from '@ethereumjs/util';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { AbiParameters } from 'ox';
 import { compareRuntime, splitCreationInput } from './bytecode.js';
@@ -60,10 +60,13 @@ export class Verifier {
   /** The input of the transaction that created `address`, when a transaction (not a contract) did. */
   async creationInput(address: string): Promise<Uint8Array | undefined> {
     const rec = await this.index.queries.contract(hexToBytes(address as Hex));
-    if (!rec || rec.txIndex === null) return undefined;
+    if (!rec || rec.txIndex === null || !rec.creator) return undefined;
     const sb = await this.kernel.chain.getBlock(rec.block);
     const tx = sb?.block.transactions[rec.txIndex];
     if (!tx || tx.to !== undefined) return undefined;
+    // A constructor that creates contracts: its children share the transaction but were made by
+    // the new contract (their creator), not from the transaction's input.
+    if (!equalsBytes(rec.creator, tx.getSenderAddress().bytes)) return undefined;
     return tx.data;
   }
 
