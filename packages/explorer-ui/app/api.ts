@@ -27,6 +27,18 @@ export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T>
   return body as T;
 }
 
+/** POST a JSON body to a /api/v2 path; non-2xx answers reject with ApiError. */
+export async function postJson<T>(path: string, body: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json().catch(() => null)) as { message?: string } | null;
+  if (!res.ok) throw new ApiError(res.status, answer?.message ?? `HTTP ${res.status}`);
+  return answer as T;
+}
+
 let rpcId = 0;
 
 /** One JSON-RPC call on the node's own endpoint. */

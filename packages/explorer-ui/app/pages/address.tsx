@@ -1,8 +1,10 @@
-import { formatEth, formatUnits, formatValue } from '../format.js';
+import { formatEth, formatUnits } from '../format.js';
+import { highlight } from '../highlight.js';
 import { useApi } from '../hooks.js';
 import { InternalRows, TransferRows, TxRows } from '../lists.js';
 import type { Address, InternalTx, SmartContract, TokenInfo, TokenTransfer, Tx } from '../types.js';
 import { AddressLink, Details, Hash, Loading, Paged, Table, Tabs, TxLink } from '../ui.js';
+import { ReadMethods, WriteMethods } from './contractMethods.js';
 import { NotFound } from './notFound.js';
 
 interface TokenBalance {
@@ -48,43 +50,6 @@ function prettyAbi(abi: SmartContract['abi']): string {
   return `[\n${entries.map((e) => `  ${JSON.stringify(e)}`).join(',\n')}\n]`;
 }
 
-interface ReadMethod {
-  name: string;
-  method_id: string;
-  inputs?: { name: string; type: string }[];
-  outputs?: { name: string; type: string; value?: unknown }[];
-  error?: string;
-}
-
-/** A verified contract's view functions; those without arguments with their current values. */
-function ReadMethods({ hash }: { hash: string }) {
-  const { data } = useApi<ReadMethod[]>(`/api/v2/smart-contracts/${hash}/methods-read`);
-  if (!data) return <Loading />;
-  if (data.length === 0) return <p class="muted">No read methods.</p>;
-  return (
-    <Table caption="Read methods" head={['Method', 'Value']}>
-      {data.map((m) => (
-        <tr key={m.method_id} data-method={m.name}>
-          <td>
-            <code>
-              {m.name}({(m.inputs ?? []).map((i) => `${i.type} ${i.name}`.trim()).join(', ')})
-            </code>
-          </td>
-          <td>
-            {m.error ? (
-              <span class="badge error">{m.error}</span>
-            ) : (m.inputs ?? []).length > 0 ? (
-              <span class="muted">takes arguments</span>
-            ) : (
-              <code class="wrap">{(m.outputs ?? []).map((o) => formatValue(o.value)).join(', ')}</code>
-            )}
-          </td>
-        </tr>
-      ))}
-    </Table>
-  );
-}
-
 /** A contract's code; for a verified one its source and ABI too. */
 function Contract({ hash }: { hash: string }) {
   const { data } = useApi<SmartContract>(`/api/v2/smart-contracts/${hash}`);
@@ -98,9 +63,11 @@ function Contract({ hash }: { hash: string }) {
           </p>
           <h3>Read</h3>
           <ReadMethods hash={hash} />
+          <h3>Write</h3>
+          <WriteMethods hash={hash} />
           <h3>Source</h3>
           <pre data-field="source">
-            <code>{data.source_code}</code>
+            <code>{highlight(data.source_code ?? '')}</code>
           </pre>
           <h3>ABI</h3>
           <pre data-field="abi">
