@@ -20,6 +20,14 @@ import {
 const ZERO_ADDRESS = new Uint8Array(20);
 const isZero = (a: Uint8Array): boolean => a.every((b) => b === 0);
 
+interface AddressSlot {
+  key: Uint8Array;
+  rec: AddressRecord;
+  /** As committed before this block: in the by-count ranking, and at which count. */
+  ranked: boolean;
+  txCount: bigint;
+}
+
 interface TokenSlot {
   key: Uint8Array;
   /** As committed before this block (for the rank and name keys to replace). */
@@ -44,7 +52,7 @@ function decodeSigned(b: Uint8Array | undefined): bigint {
  * (addresses by balance, tokens by holders) that depend on them kept in step.
  */
 export class BlockScope {
-  private readonly addresses = new Map<string, { key: Uint8Array; rec: AddressRecord }>();
+  private readonly addresses = new Map<string, AddressSlot>();
   private readonly tokens = new Map<string, TokenSlot>();
   private global?: GlobalRecord;
 
@@ -56,7 +64,7 @@ export class BlockScope {
     if (hit) return hit.rec;
     const v = await this.w.read('idxAddress', addr);
     const rec = v ? decodeAddress(v) : emptyAddress();
-    this.addresses.set(k, { key: addr, rec });
+    this.addresses.set(k, { key: addr, rec, ranked: rec.hasBalance, txCount: rec.txCount });
     return rec;
   }
 
@@ -126,12 +134,22 @@ export class BlockScope {
 
   /** Writes every changed record once. */
   flush(): void {
-    for (const { key, rec } of this.addresses.values()) {
+    for (const slot of this.addresses.values()) {
+      const { key, rec } = slot;
       if (isEmptyAddress(rec)) this.w.del('idxAddress', key);
       else this.w.put('idxAddress', key, encodeAddress(rec));
+      this.flushTxCountRank(slot);
     }
     for (const { key, before, now } of this.tokens.values()) this.flushToken(key, before, now);
     if (this.global) this.w.put('idxMeta', META_KEYS.global, encodeGlobal(this.global));
+  }
+
+  /** Addresses by transaction count: the addresses ranked by balance (those with a balance read), keyed by count. */
+  private flushTxCountRank({ key, rec, ranked, txCount }: AddressSlot): void {
+    const moved = ranked !== rec.hasBalance || txCount !== rec.txCount;
+    if (!moved) return;
+    if (ranked) this.w.del('idxTxCountRank', keys.txCountRank(txCount, key));
+    if (rec.hasBalance) this.w.put('idxTxCountRank', keys.txCountRank(rec.txCount, key), new Uint8Array(0));
   }
 
   private flushToken(key: Uint8Array, before: TokenRecord | undefined, now: TokenRecord | undefined): void {

@@ -267,6 +267,21 @@ export class IndexQueries {
     return rows.map((e) => ({ balance: readU256(e.key, 0), address: e.key.slice(32, 52) }));
   }
 
+  /** Addresses (those ranked by balance) by transaction count, most first, or fewest with `order=asc`. */
+  async addressesByTxCount(
+    after: { count: bigint; address: Uint8Array } | undefined,
+    limit: number,
+    order: 'asc' | 'desc' = 'desc',
+  ) {
+    const rows = await this.store.range('idxTxCountRank', {
+      prefix: new Uint8Array(0),
+      after: after ? keys.txCountRank(after.count, after.address) : undefined,
+      reverse: order === 'desc',
+      limit,
+    });
+    return rows.map((e) => ({ count: readU64(e.key, 0), address: e.key.slice(8, 28) }));
+  }
+
   async address(address: Uint8Array): Promise<AddressRecord | undefined> {
     const v = await this.store.get('idxAddress', address);
     return v ? decodeAddress(v) : undefined;

@@ -30,6 +30,7 @@ export const INDEX_TABLES = [
   'idxAddrInternal',
   'idxAddress',
   'idxBalanceRank',
+  'idxTxCountRank',
   'idxCoinHistory',
   'idxValidated',
   'idxWithdrawal',

@@ -28,7 +28,7 @@ export const META_KEYS = {
 } as const;
 
 /** Bumped when a layout changes: an index of another version is rebuilt on start. */
-export const INDEX_VERSION = 3;
+export const INDEX_VERSION = 4;
 
 export const keys = {
   addrTx: (addr: Uint8Array, role: number, pos: Uint8Array) => concat(addr, u8(role), pos),
@@ -54,6 +54,7 @@ export const keys = {
   holderIds: (holder: Uint8Array, token: Uint8Array) => concat(holder, token),
   addrLog: (addr: Uint8Array, pos: Uint8Array) => concat(addr, pos),
   balanceRank: (balance: bigint, addr: Uint8Array) => concat(u256(balance), addr),
+  txCountRank: (count: bigint, addr: Uint8Array) => concat(u64(count), addr),
   coinHistory: (addr: Uint8Array, block: bigint) => concat(addr, u64(block)),
   validated: (miner: Uint8Array, block: bigint) => concat(miner, u64(block)),
   /** Withdrawal index, then block: a chain that repeats an index (a dev method can) keeps both. */

@@ -69,6 +69,8 @@ export const SUBLEVELS = {
   idxAddress: 'xd',
   /** u256 balance, address → (empty): addresses by coin balance */
   idxBalanceRank: 'xq',
+  /** u64 transaction count, address → (empty): the addresses of idxBalanceRank by transaction count */
+  idxTxCountRank: 'xf',
   /** address, u64 block → coin balance after the block, delta, tx */
   idxCoinHistory: 'xy',
   /** miner, u64 block → (empty) */

@@ -37,24 +37,34 @@ async function headAccount(ex: Explorer, address: Uint8Array): Promise<{ balance
   });
 }
 
+/** `hash` and another key of a ranked list's cursor: both or neither. */
+function pairedCursor<T>(q: URLSearchParams, name: string, read: (q: URLSearchParams, name: string) => T | undefined) {
+  const value = read(q, name);
+  const hash = addressCursor(q, 'hash');
+  if ((value === undefined) !== (hash === undefined))
+    throw invalidParam(value === undefined ? name : 'hash', `${name} and hash page together`);
+  return value !== undefined && hash ? { value, hash } : undefined;
+}
+
+async function byBalance(ex: Explorer, q: URLSearchParams, order: 'asc' | 'desc') {
+  const c = pairedCursor(q, 'fetched_coin_balance', integerStringCursor);
+  return ex.q.addressesByBalance(c && { balance: c.value, address: c.hash }, PAGE_SIZE + 1, order);
+}
+
+async function byTxCount(ex: Explorer, q: URLSearchParams, order: 'asc' | 'desc') {
+  const c = pairedCursor(q, 'transactions_count', integerStringCursor);
+  return ex.q.addressesByTxCount(c && { count: c.value, address: c.hash }, PAGE_SIZE + 1, order);
+}
+
 /** /addresses and one address's summary, counters and transactions (Blockscout's AddressController). */
 export function addressRoutes({ ex, r }: RouteContext): void {
   r.get('/addresses', async (req) => {
     const q = req.query;
-    // By balance, richest first, or poorest first with `order=asc`. `sort=transactions_count` is
-    // validated as Blockscout does but served by balance: no index orders addresses by count.
-    parseEnum(q.get('sort'), 'sort', ['balance', 'transactions_count'] as const);
+    // By balance (the default) or by transaction count, most first, or least with `order=asc`.
+    const sort = parseEnum(q.get('sort'), 'sort', ['balance', 'transactions_count'] as const) ?? 'balance';
     const order = parseEnum(q.get('order'), 'order', ['asc', 'desc'] as const) ?? 'desc';
-    const balance = integerStringCursor(q, 'fetched_coin_balance');
-    const hash = addressCursor(q, 'hash');
-    if ((balance === undefined) !== (hash === undefined)) {
-      throw invalidParam(
-        balance === undefined ? 'fetched_coin_balance' : 'hash',
-        'fetched_coin_balance and hash page together',
-      );
-    }
-    const after = balance !== undefined && hash ? { balance, address: hash } : undefined;
-    const rows = await ex.q.addressesByBalance(after, PAGE_SIZE + 1, order);
+    const rows: { address: Uint8Array }[] =
+      sort === 'transactions_count' ? await byTxCount(ex, q, order) : await byBalance(ex, q, order);
     const totals = await ex.q.totals();
     const page = await pageOf(
       rows,
@@ -66,12 +76,13 @@ export function addressRoutes({ ex, r }: RouteContext): void {
           return addressItem(s.address, recs[i], facts.contracts.has(h), facts.sc?.info(h));
         });
       },
-      (last) => ({ fetched_coin_balance: dec(last.balance), hash: checksum(last.address), items_count: PAGE_SIZE }),
+      (last) => ({ hash: checksum(last.address), items_count: PAGE_SIZE }),
     );
     if (page.next_page_params) {
-      const last = page.items[page.items.length - 1] as { transactions_count: string };
+      // Blockscout's keys whatever the order: the last item's balance and count, and the request's sort.
+      const last = page.items[page.items.length - 1] as { transactions_count: string; coin_balance: string | null };
+      page.next_page_params.fetched_coin_balance = last.coin_balance ?? '0';
       page.next_page_params.transactions_count = Number(last.transactions_count);
-      // Blockscout carries the request's other parameters into the next page's.
       Object.assign(page.next_page_params, sortParams(q));
     }
     return { ...page, total_supply: ether(totals.coinSupply), exchange_rate: null };
