@@ -8,9 +8,14 @@ import { createDevCommon, deriveAccounts, DEFAULT_MNEMONIC } from './devChain.js
 import { startCli } from './cli.js';
 import { rpcClient } from './rpcClient.js';
 
-export async function rssGrowth(root: string, quick: boolean): Promise<Record<string, number>> {
+/** RSS of `ashlar` after 10k and 50k automined transfers (1k and 5k with --quick), on LevelDB or in memory. */
+export async function rssGrowth(
+  root: string,
+  quick: boolean,
+  storage: 'LevelDB' | 'memory' = 'LevelDB',
+): Promise<Record<string, number>> {
   const dir = mkdtempSync(join(tmpdir(), 'ashlar-rss-'));
-  const node = await startCli(root, ['--db', join(dir, 'chain')]);
+  const node = await startCli(root, storage === 'memory' ? ['--memory'] : ['--db', join(dir, 'chain')]);
   const call = rpcClient(node.url);
   const common = createDevCommon();
   const [acct] = deriveAccounts(DEFAULT_MNEMONIC, 1);
@@ -36,13 +41,14 @@ export async function rssGrowth(root: string, quick: boolean): Promise<Record<st
       await call('eth_sendRawTransaction', [`0x${Buffer.from(raw.serialize()).toString('hex')}`]);
       nonce++;
     }
-    out[`RSS MiB after ${mark} blocks (LevelDB)`] = node.rssMiB();
+    out[`RSS MiB after ${mark} blocks (${storage})`] = node.rssMiB();
   }
-  out['automined transfers/s over the run (LevelDB)'] = Math.round((nonce / (performance.now() - t0)) * 1000);
-  out[`RSS ratio ${marks[1]}/${marks[0]}`] =
-    Math.round(
-      (out[`RSS MiB after ${marks[1]} blocks (LevelDB)`] / out[`RSS MiB after ${marks[0]} blocks (LevelDB)`]) * 100,
-    ) / 100;
+  out[`automined transfers/s over the run (${storage})`] = Math.round((nonce / (performance.now() - t0)) * 1000);
+  const [a, b] = marks.map((m) => out[`RSS MiB after ${m} blocks (${storage})`]);
+  out[`RSS ratio ${marks[1]}/${marks[0]} (${storage})`] = Math.round((b / a) * 100) / 100;
+  out[`RSS KiB per block from ${marks[0]} to ${marks[1]} (${storage})`] = Math.round(
+    ((b - a) * 1024) / (marks[1] - marks[0]),
+  );
   await node.stop();
   rmSync(dir, { recursive: true, force: true });
   return out;

@@ -83,6 +83,7 @@ if (wanted('growth')) {
     'cold start of ashlar --memory to first answer, ms': Math.round(cold.coldStartMs),
     ...(await getLogsAt10k(ROOT)),
     ...(await rssGrowth(ROOT, quick)),
+    ...(await rssGrowth(ROOT, quick, 'memory')),
   };
   console.log(results.growth);
 }
