@@ -410,6 +410,24 @@ describe.skipIf(!hasBrowser)('web explorer in Chromium', () => {
     await again.getByRole('button', { name: 'Send' }).click();
     expect(await textOf('form[data-write="transfer"] .badge.error')).toContain('not an address');
     expect(await rpc<Hex>('eth_getTransactionCount', [sender, 'latest'])).toBe(count);
+    // A write that reverts shows the reason eth_call gives for the same call.
+    const tooMuch = 10n ** 30n;
+    const callError = await rpc('eth_call', [
+      { from: sender, to: token, data: token$.encodeFunctionData('transfer', [to, tooMuch]) },
+      'latest',
+    ]).then(
+      () => '',
+      (e: Error) => e.message,
+    );
+    expect(callError).toContain('Token: insufficient balance');
+    await open(`/address/${token}?tab=contract`);
+    await page.locator('option', { hasText: sender }).waitFor({ state: 'attached' });
+    await page.getByLabel('Send from').selectOption(sender);
+    const failing = page.getByRole('form', { name: 'Write transfer', exact: true });
+    await failing.getByLabel('to').fill(to);
+    await failing.getByLabel('value').fill(tooMuch.toString());
+    await failing.getByRole('button', { name: 'Send' }).click();
+    expect(await textOf('form[data-write="transfer"] .badge.error')).toContain('Token: insufficient balance');
   });
 
   it('verified source is highlighted: keywords, strings, comments and numbers, readable in both themes', async () => {
@@ -512,7 +530,7 @@ describe.skipIf(!hasBrowser)('web explorer in Chromium', () => {
   it('a phone-wide screen scrolls nothing sideways, and the dark theme follows the system', async () => {
     await page.setViewportSize({ width: 375, height: 800 });
     try {
-      for (const path of ['/', `/tx/${transferTx}`, `/address/${d.accounts[0]}`]) {
+      for (const path of ['/', `/tx/${transferTx}`, `/address/${d.accounts[0]}`, `/address/${token}?tab=contract`]) {
         await open(path);
         await textOf('main h1');
         await page.waitForLoadState('networkidle');
