@@ -22,6 +22,7 @@ contract Boom {
   struct Pair { uint256 a; string b; }
   error Nope(uint256 code, string why, address who, bool flag, bytes32 tag, int8 neg, uint256[] list, bytes raw, Pair pair);
   error Empty();
+  error NoSuchFunction(bytes4 sel);
   error Deep(Pair[] pairs, uint8[2] fixedList, bytes4 sel, int256 big, string empty);
   function fail(uint256 x) external view {
     uint256[] memory list = new uint256[](2);
@@ -36,7 +37,7 @@ contract Boom {
     pairs[1] = Pair(2, "y");
     revert Deep(pairs, [uint8(3), 4], this.deep.selector, type(int256).min, "");
   }
-  fallback() external { revert Empty(); }
+  fallback() external { revert NoSuchFunction(msg.sig); }
   function plain() external pure { revert("plain reason"); }
 }`;
 
@@ -64,10 +65,10 @@ async function failure(p: Eip1193, method: string, params: unknown[]): Promise<R
   throw new Error(`${method} did not fail`);
 }
 
-async function deploy(p: Eip1193): Promise<string> {
+async function deploy(p: Eip1193, bytecode: string = boom.evm.bytecode.object): Promise<string> {
   const hash = await p.request({
     method: 'eth_sendTransaction',
-    params: [{ from: A0, data: `0x${boom.evm.bytecode.object}` }],
+    params: [{ from: A0, data: `0x${bytecode}` }],
   });
   const r = (await p.request({ method: 'eth_getTransactionReceipt', params: [hash] })) as { contractAddress: string };
   return r.contractAddress.toLowerCase();
@@ -177,8 +178,48 @@ describe('a verified contract (--artifacts)', () => {
     const ours = await failure(k, 'eth_sendTransaction', [{ from: A0, to: address, data: DEEP, gas: '0x100000' }]);
     expect(ours.message).toBe(`Error: ${theirs.message} (Boom.deep at ${getAddress(address)})`);
     const viaFallback = await failure(k, 'eth_call', [{ from: A0, to: address, data: '0x12345678' }]);
-    expect(viaFallback.message).toBe(`execution reverted: custom error 'Empty()' (Boom at ${getAddress(address)})`);
+    expect(viaFallback.message).toBe(
+      `execution reverted: custom error 'NoSuchFunction("0x12345678")' (Boom at ${getAddress(address)})`,
+    );
   });
+});
+
+describe('--artifacts with source maps (a Hardhat build keeps them)', () => {
+  it.each([true, false])(
+    'eth_call and eth_estimateGas name the Solidity line of the revert (optimizer %s)',
+    async (optimize) => {
+      const settings = {
+        ...FIXTURE_SETTINGS,
+        optimizer: { enabled: optimize, runs: 200 },
+        outputSelection: {
+          '*': { '*': [...FIXTURE_SETTINGS.outputSelection['*']['*'], 'evm.deployedBytecode.sourceMap'] },
+        },
+      };
+      const input = { language: 'Solidity', sources: build.input.sources, settings };
+      const output = JSON.parse(solc.compile(JSON.stringify(input)));
+      const withMaps = join(dir, `with-maps-${optimize}`);
+      const k = await explorerKernel({ explorer: { artifacts: writeHardhatBuild(withMaps, { input, output }) } });
+      kernels.push(k);
+      const address = await deploy(k, output.contracts['Boom.sol'].Boom.evm.bytecode.object);
+      for (let i = 0; i < 100 && explorerOf(k)?.contracts?.get(address)?.name !== 'Boom'; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      // The line of the source text that holds each revert statement.
+      const lineOf = (text: string) => SOURCE.split('\n').findIndex((l) => l.includes(text)) + 1;
+      for (const method of ['eth_call', 'eth_estimateGas']) {
+        const fail = await failure(k, method, [{ from: A0, to: address, data: FAIL }]);
+        expect(fail.message).toMatch(
+          new RegExp(
+            `^execution reverted: custom error 'Nope\\(42, .*\\)' \\(Boom\\.fail at ${getAddress(address)}, Boom\\.sol:${lineOf('revert Nope(')}\\)$`,
+          ),
+        );
+        const empty = await failure(k, method, [{ from: A0, to: address, data: EMPTY }]);
+        expect(empty.message).toBe(
+          `execution reverted: custom error 'Empty()' (Boom.empty at ${getAddress(address)}, Boom.sol:${lineOf('revert Empty(); }')})`,
+        );
+      }
+    },
+  );
 });
 
 describe('an unverified contract', () => {

@@ -84,7 +84,10 @@ export function explorerPlugin(options: ExplorerPluginOptions = {}) {
         const info = contracts.info(address);
         const name = info?.name ?? info?.implementationName;
         const abi = contracts.abiOf(address);
-        return name && abi ? { name, abi } : undefined;
+        if (!name || !abi) return undefined;
+        return contracts.watcher?.hasSourceLines(address)
+          ? { name, abi, sourceLine: (pcs: readonly number[]) => contracts.sourceLineAt(address, pcs) }
+          : { name, abi };
       });
       ctx.events.once('close', () => {
         forget();

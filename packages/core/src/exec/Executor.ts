@@ -15,6 +15,7 @@ import { applyStateOverrides } from './applyStateOverrides.js';
 import { ExecutionDeadline } from './ExecutionDeadline.js';
 import { revertMessage } from './decodeRevert.js';
 import { nameCustomError } from './customErrorText.js';
+import { withRevertPcs } from './revertPc.js';
 import type { KnownContracts } from './KnownContracts.js';
 import type { CallRequest, StateOverrides } from './types.js';
 import { accessListField, authorizationListField } from './txFields.js';
@@ -84,9 +85,14 @@ export class Executor {
   ) {}
 
   /** Error 3 for a reverted call: the revert bytes in `data`, the reason or named custom error in the message. */
-  private revertError(req: CallRequest, data: Uint8Array): AshlarError {
-    const named = nameCustomError(this.known, req.to?.bytes, req.data ?? new Uint8Array(), data);
+  private revertError(req: CallRequest, data: Uint8Array, pcs?: readonly number[]): AshlarError {
+    const named = nameCustomError(this.known, req.to?.bytes, req.data ?? new Uint8Array(), data, pcs);
     return new AshlarError(ErrorCodes.REVERTED, revertMessage(data, named), { data: bytesToHex(data) });
+  }
+
+  /** Whether the called contract's source lines are known (then a revert's pc is worth noting). */
+  private hasSourceLines(req: CallRequest): boolean {
+    return req.to ? this.known?.lookup(req.to.toString())?.sourceLine !== undefined : false;
   }
 
   /** Runs one call collecting its console.sol lines, which go out as kernel `console` events (also when it fails). */
@@ -285,11 +291,14 @@ export class Executor {
   ): Promise<Uint8Array> {
     const gas = this.capGas(req, this.targetGasLimit(at));
     const deadline = this.deadline();
-    const out = await this.withVm(at, deadline, async (vm, ctx) => {
+    const lines = this.hasSourceLines(req);
+    const { value: out, pcs } = await this.withVm(at, deadline, async (vm, ctx) => {
       await applyStateOverrides(vm.stateManager, overrides);
-      return this.logConsole(vm, purpose, req, () => this.runOnce(vm, ctx, req, gas, deadline));
+      return withRevertPcs(vm.evm as EVM, lines, () =>
+        this.logConsole(vm, purpose, req, () => this.runOnce(vm, ctx, req, gas, deadline)),
+      );
     });
-    if (out.error === 'revert') throw this.revertError(req, out.returnValue);
+    if (out.error === 'revert') throw this.revertError(req, out.returnValue, pcs);
     if (out.error) throw new AshlarError(ErrorCodes.EXECUTION, executionMessage(out.error, gas));
     return out.returnValue;
   }
@@ -313,10 +322,10 @@ export class Executor {
         isZeroFee(req);
       // One block for every run: its gas limit has room for the largest of them.
       const block = this.contextBlock(ctx, noFee, hi);
-      const first = await this.logConsole(vm, 'eth_estimateGas', req, () =>
-        this.runOnce(vm, ctx, req, hi, deadline, block),
+      const { value: first, pcs } = await withRevertPcs(vm.evm as EVM, this.hasSourceLines(req), () =>
+        this.logConsole(vm, 'eth_estimateGas', req, () => this.runOnce(vm, ctx, req, hi, deadline, block)),
       );
-      if (first.error === 'revert') throw this.revertError(req, first.returnValue);
+      if (first.error === 'revert') throw this.revertError(req, first.returnValue, pcs);
       if (first.error) {
         if (first.error === 'out of gas' || first.error.includes('gas')) {
           throw new AshlarError(ErrorCodes.EXECUTION, `gas required exceeds allowance (${hi})`);

@@ -4,6 +4,11 @@ import { type Token, token } from '../di/container.js';
 export interface KnownContract {
   name: string;
   abi: readonly unknown[];
+  /**
+   * `Boom.sol:11`: the Solidity line of the statement that reverted, when a build's source map is
+   * known; `pcs` are the contract's last pcs, newest (the REVERT) first.
+   */
+  sourceLine?: (pcs: readonly number[]) => string | undefined;
 }
 
 /** Answers the contract known at an address (lowercase or checksummed hex), or undefined. */

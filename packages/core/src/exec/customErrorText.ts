@@ -24,7 +24,7 @@ const hexOf = (b: Uint8Array): Hex => `0x${Buffer.from(b).toString('hex')}`;
 export interface NamedCustomError {
   /** Hardhat's form: `Name(42, "text", "0xAbC…", true, [1, 2])`. */
   error: string;
-  /** `Boom.fail at 0x5FbDB…` (the function when the call's selector is in the ABI). */
+  /** `Boom.fail at 0x5FbDB…` (the function when the call's selector is in the ABI), then `, Boom.sol:11` when the source line is known. */
   where: string;
 }
 
@@ -39,6 +39,8 @@ export function nameCustomError(
   to: Uint8Array | undefined,
   input: Uint8Array,
   data: Uint8Array,
+  /** The called contract's last pcs, its REVERT first, for the source line when its source map is known. */
+  pcs?: readonly number[],
 ): NamedCustomError | undefined {
   if (!known || !to || data.length < 4) return undefined;
   const selector = hexOf(data.subarray(0, 4));
@@ -55,11 +57,12 @@ export function nameCustomError(
   } catch {
     return undefined;
   }
+  const line = pcs === undefined ? undefined : contract.sourceLine?.(pcs);
   const fnSelector = input.length >= 4 ? hexOf(input.subarray(0, 4)) : undefined;
   const fn = fnSelector ? items.find((i) => i?.type === 'function' && safeSelector(i) === fnSelector) : undefined;
   return {
     error: `${err.name ?? ''}(${formatValues(err.inputs ?? [], values)})`,
-    where: `${contract.name}${fn?.name ? `.${fn.name}` : ''} at ${Address.checksum(address)}`,
+    where: `${contract.name}${fn?.name ? `.${fn.name}` : ''} at ${Address.checksum(address)}${line ? `, ${line}` : ''}`,
   };
 }
 

@@ -12,7 +12,8 @@ import { readArtifacts } from './artifacts.js';
 import { compiledBytes } from './bytecode.js';
 import { allContracts } from './contractList.js';
 import { isAshlarError } from '@ashlar/core';
-import type { Candidate } from './types.js';
+import { sourceLineFinder } from './sourceLines.js';
+import type { Candidate, VerifiedContract } from './types.js';
 import { type Verifier, codeHash } from './Verifier.js';
 
 /** Adds a 32-byte word that holds an address (12 zero bytes, then a non-zero address) to `out`. */
@@ -39,6 +40,8 @@ const DEBOUNCE_MS = 250;
  */
 export class ArtifactsWatcher {
   private byLength = new Map<number, Candidate[]>();
+  /** Source line of a pc, by verified address (builds with source maps only). */
+  private readonly lineFinders = new Map<string, (pcs: readonly number[]) => string | undefined>();
   private watcher: FSWatcher | undefined;
   private reloadTimer: NodeJS.Timeout | undefined;
   private scanTimer: NodeJS.Timeout | undefined;
@@ -164,6 +167,22 @@ export class ArtifactsWatcher {
     await this.scan();
   }
 
+  /** The line a contract verified from this folder reverted at (its last pcs, newest first), when its build has source maps (`Boom.sol:11`). */
+  sourceLine(address: string, pcs: readonly number[]): string | undefined {
+    return this.lineFinders.get(address.toLowerCase())?.(pcs);
+  }
+
+  hasSourceLines(address: string): boolean {
+    return this.lineFinders.has(address.toLowerCase());
+  }
+
+  private keepSourceLines(address: string, rec: VerifiedContract, same: Candidate[] | undefined): void {
+    const c = same?.find((x) => x.name === rec.name && x.filePath === rec.filePath && x.runtimeSourceMap);
+    const finder = c ? sourceLineFinder(c) : undefined;
+    if (finder) this.lineFinders.set(address.toLowerCase(), finder);
+    else this.lineFinders.delete(address.toLowerCase());
+  }
+
   /** Compares every contract not yet compared (and not yet verified) with the compiled ones. */
   async scan(): Promise<void> {
     if (this.closed || this.byLength.size === 0) return;
@@ -176,15 +195,20 @@ export class ArtifactsWatcher {
       this.checked.add(address);
       const code = await this.verifier.code(address);
       const known = this.verifier.store.get(address);
-      if (known?.match === 'full' && known.codeHash === codeHash(code)) continue;
       const same = this.byLength.get(code.length);
+      if (known?.match === 'full' && known.codeHash === codeHash(code)) {
+        this.keepSourceLines(address, known, same);
+        continue;
+      }
       if (!same || code.length === 0) continue;
       try {
         const rec = await this.verifier.verify(address, same, 'artifacts');
+        this.keepSourceLines(address, rec, same);
         this.logger.info(`artifacts: verified ${rec.name} at ${address} (${rec.match} match)`);
       } catch (err) {
         // Same length is not same code: only a mismatch on every candidate lands here.
         if (!isAshlarError(err)) throw err;
+        this.lineFinders.delete(address.toLowerCase());
         this.logger.debug(`artifacts: ${address}: ${err.message}`);
       }
     }

@@ -125,6 +125,14 @@ export class SmartContracts {
     };
   }
 
+  /**
+   * The Solidity line (`Boom.sol:11`) `address`'s code reverted at, from its last pcs (newest
+   * first), when --artifacts verified it from a build with source maps.
+   */
+  sourceLineAt(address: string, pcs: readonly number[]): string | undefined {
+    return this.watcher?.sourceLine(address, pcs);
+  }
+
   /** The ABI to decode calls to and logs of `address` with: its own, else its implementation's. */
   abiOf(address: string): readonly unknown[] | undefined {
     const own = this.store.get(address)?.abi;

@@ -12,6 +12,8 @@ export interface SolcContractOutput {
       object?: string;
       linkReferences?: LinkReferences;
       immutableReferences?: Record<string, ByteRange[]>;
+      /** solc's `s:l:f:j:m;…` map of each instruction to its source range (Hardhat's build-info has it). */
+      sourceMap?: string;
     };
   };
 }
@@ -19,6 +21,8 @@ export interface SolcContractOutput {
 export interface SolcOutput {
   errors?: { severity: string; formattedMessage?: string; message?: string }[];
   contracts?: Record<string, Record<string, SolcContractOutput>>;
+  /** Each source's id, the `f` of a source map. */
+  sources?: Record<string, { id?: number }>;
 }
 
 /** What verification needs solc to emit, whatever the input asked for. */
@@ -90,10 +94,23 @@ export function candidatesOf(input: StandardInput, output: SolcOutput, compilerV
         immutableReferences: c.evm.deployedBytecode?.immutableReferences ?? {},
         creationLinkReferences: c.evm.bytecode.linkReferences ?? {},
         runtimeLinkReferences: c.evm.deployedBytecode?.linkReferences ?? {},
+        ...runtimeSourceMap(c, output),
       });
     }
   }
   return out;
+}
+
+/** The runtime source map and the source paths by id, when the build kept them (for revert lines). */
+function runtimeSourceMap(
+  c: SolcContractOutput,
+  output: SolcOutput,
+): Pick<Candidate, 'runtimeSourceMap' | 'sourceList'> | undefined {
+  const map = c.evm?.deployedBytecode?.sourceMap;
+  if (!map || !output.sources) return undefined;
+  const sourceList: string[] = [];
+  for (const [path, { id }] of Object.entries(output.sources)) if (typeof id === 'number') sourceList[id] = path;
+  return { runtimeSourceMap: map, sourceList };
 }
 
 /**

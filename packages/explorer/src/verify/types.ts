@@ -35,6 +35,10 @@ export interface Candidate {
   immutableReferences: Record<string, ByteRange[]>;
   creationLinkReferences: LinkReferences;
   runtimeLinkReferences: LinkReferences;
+  /** The runtime code's source map, from a build folder that has it (the line a revert came from). */
+  runtimeSourceMap?: string;
+  /** Source paths by source id (the map's `f`). */
+  sourceList?: string[];
 }
 
 /** How a verification was asked for. */
