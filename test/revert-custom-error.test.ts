@@ -186,7 +186,7 @@ describe('a verified contract (--artifacts)', () => {
 
 describe('--artifacts with source maps (a Hardhat build keeps them)', () => {
   it.each([true, false])(
-    'eth_call and eth_estimateGas name the Solidity line of the revert (optimizer %s)',
+    'eth_call and eth_estimateGas and sends name the Solidity line of the revert (optimizer %s)',
     async (optimize) => {
       const settings = {
         ...FIXTURE_SETTINGS,
@@ -218,6 +218,14 @@ describe('--artifacts with source maps (a Hardhat build keeps them)', () => {
           `execution reverted: custom error 'Empty()' (Boom.empty at ${getAddress(address)}, Boom.sol:${lineOf('revert Empty(); }')})`,
         );
       }
+      // A send's revert: the mined transaction replayed for the pc of its REVERT.
+      const sent = await failure(k, 'eth_sendTransaction', [{ from: A0, to: address, data: FAIL, gas: '0x100000' }]);
+      expect(sent.message).toMatch(
+        new RegExp(
+          `^Error: VM Exception while processing transaction: reverted with custom error 'Nope\\(42, .*\\)' \\(Boom\\.fail at ${getAddress(address)}, Boom\\.sol:${lineOf('revert Nope(')}\\)$`,
+        ),
+      );
+      expect((sent.data as { message: string }).message).toBe(sent.message);
     },
   );
 });

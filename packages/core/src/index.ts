@@ -79,6 +79,7 @@ export { decodeRevertReason, revertMessage, PANIC_REASONS } from './exec/decodeR
 export { failedTxError, hardhatRevertText } from './exec/failedTxError.js';
 export { type AbiResolver, type KnownContract, KnownContracts, KnownContractsToken } from './exec/KnownContracts.js';
 export { type NamedCustomError, nameCustomError } from './exec/customErrorText.js';
+export { revertPcsOfTx } from './exec/revertPcsOfTx.js';
 export { allowContractSender } from './exec/contractSender.js';
 export { toQuantity, toData, fromData } from './util/hex.js';
 export {

@@ -4,6 +4,7 @@ import {
   type SubmitResult,
   failedTxError,
   nameCustomError,
+  revertPcsOfTx,
   toData,
 } from '@ashlar/core';
 import type { TypedTransaction } from '@ethereumjs/tx';
@@ -12,15 +13,20 @@ import type { TypedTransaction } from '@ethereumjs/tx';
  * What a send answers: the hash; or, when automine mined the transaction and it failed, Hardhat's
  * error carrying the hash and the revert data (unless `throwOnTransactionFailures` is off, as
  * Anvil answers: the hash only). The transaction is mined either way. A custom error is named
- * from the called contract's ABI when a plugin knows it (the explorer's verified contracts).
+ * from the called contract's ABI when a plugin knows it (the explorer's verified contracts), with
+ * the Solidity line when its source map is known (the transaction replayed to find the REVERT).
  */
-export function sendAnswer(kernel: Kernel, result: SubmitResult, tx?: TypedTransaction): string {
+export async function sendAnswer(kernel: Kernel, result: SubmitResult, tx?: TypedTransaction): Promise<string> {
   const receipt = result.receipt;
   if (receipt?.error !== undefined && kernel.options.throwOnTransactionFailures) {
-    const named =
-      receipt.error === 'revert' && tx && receipt.returnData
-        ? nameCustomError(kernel.resolve(KnownContractsToken), tx.to?.bytes, tx.data, receipt.returnData)
-        : undefined;
+    const known = kernel.resolve(KnownContractsToken);
+    const data = receipt.returnData;
+    let named =
+      receipt.error === 'revert' && tx && data ? nameCustomError(known, tx.to?.bytes, tx.data, data) : undefined;
+    if (named && tx?.to && data && known.lookup(tx.to.toString())?.sourceLine) {
+      const pcs = await revertPcsOfTx(kernel.chain, result.hash).catch(() => undefined);
+      named = nameCustomError(known, tx.to.bytes, tx.data, data, pcs);
+    }
     throw failedTxError(result.hash, receipt, named);
   }
   return toData(result.hash);
