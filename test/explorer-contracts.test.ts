@@ -139,7 +139,8 @@ describe('methods and query-read-method', () => {
         result: {
           raw: `0x${sel('NotOwner(address)')}${word(other).slice(2)}`,
           code: 3,
-          message: 'execution reverted',
+          // The node's eth_call message, which names a verified contract's custom error (#18).
+          message: `execution reverted: custom error 'NotOwner("${getAddress(other)}")' (Counter.guarded at ${getAddress(counter)})`,
           method_call: 'NotOwner(address who)',
           method_id: sel('NotOwner(address)'),
           parameters: [{ name: 'who', type: 'address', value: getAddress(other) }],
