@@ -1,5 +1,11 @@
 import { type CorsPolicy, createCorsPolicy } from './cors.js';
-import { type HttpHandlerOptions, type HttpTarget, type ResolvedHttpOptions, resolveOptions } from './options.js';
+import {
+  type HttpHandlerOptions,
+  type HttpTarget,
+  ROUTES_BASE,
+  type ResolvedHttpOptions,
+  resolveOptions,
+} from './options.js';
 import { type HttpReply, preflightReply, restReplies, rpcReplies } from './replies.js';
 import type { BodySource, Match, RequestHead } from './request.js';
 import { createRestServer } from './rest.js';
@@ -29,10 +35,19 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 
 export function createDispatcher(target: HttpTarget, options?: HttpHandlerOptions): Dispatcher {
   const resolved = resolveOptions(options);
-  const { path, explorerPrefix, maxBodyBytes, onError } = resolved;
+  const { path, explorerPrefix, maxBodyBytes, onError, rpc } = resolved;
   const cors = createCorsPolicy(resolved.cors);
   const rpcPathSlash = path === '/' ? '/' : `${path}/`;
   const prefixSlash = explorerPrefix === '/' ? '/' : `${explorerPrefix}/`;
+  // Mounted elsewhere, the registry's own base is not served at its own path (it would shadow the app's).
+  const remounted = explorerPrefix !== ROUTES_BASE;
+  const underBase = (pathname: string): boolean => pathname === ROUTES_BASE || pathname.startsWith(`${ROUTES_BASE}/`);
+  /** The registry path a URL under the explorer prefix stands for: the prefix swapped for `/api/v2`. */
+  const toRegistry = (pathname: string): string => {
+    if (!remounted) return pathname;
+    const rest = pathname.slice(explorerPrefix === '/' ? 0 : explorerPrefix.length);
+    return rest === '' || rest === '/' ? ROUTES_BASE : `${ROUTES_BASE}${rest}`;
+  };
   const routes = target.routes;
   // Reporting must not be able to break answering.
   const report = (err: unknown): void => {
@@ -61,15 +76,19 @@ export function createDispatcher(target: HttpTarget, options?: HttpHandlerOption
     const raw = url ?? '/';
     const q = raw.indexOf('?');
     const pathname = q === -1 ? raw : raw.slice(0, q);
-    if (pathname === path || pathname === rpcPathSlash) return RPC_MATCH;
-    const key = access?.keyOf(pathname);
-    if (key !== undefined) return keyMatch(key);
-    if (routes === undefined) return undefined;
-    // The explorer prefix is ours even where no route matches (its 404 is ours to give);
-    // outside it, the registry says which plugin routes exist.
-    if (pathname === explorerPrefix || pathname.startsWith(prefixSlash) || routes.owns(pathname)) {
-      return { kind: 'rest', pathname, search: q === -1 ? '' : raw.slice(q + 1) };
+    if (rpc) {
+      if (pathname === path || pathname === rpcPathSlash) return RPC_MATCH;
+      const key = access?.keyOf(pathname);
+      if (key !== undefined) return keyMatch(key);
     }
+    if (routes === undefined) return undefined;
+    const search = q === -1 ? '' : raw.slice(q + 1);
+    // The explorer prefix is ours even where no route matches (its 404 is ours to give).
+    if (pathname === explorerPrefix || pathname.startsWith(prefixSlash)) {
+      return { kind: 'rest', pathname: toRegistry(pathname), search };
+    }
+    // Outside it, the registry says which plugin routes exist, except its base when mounted elsewhere.
+    if (!(remounted && underBase(pathname)) && routes.owns(pathname)) return { kind: 'rest', pathname, search };
     return undefined;
   };
 

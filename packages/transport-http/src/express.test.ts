@@ -92,3 +92,50 @@ describe('expressMiddleware specifics', () => {
     expect(onError).toHaveBeenCalledOnce();
   });
 });
+
+describe('expressMiddleware under a mount prefix', () => {
+  type Target = { engine: ReturnType<typeof fakeEngine>; routes: ReturnType<typeof fakeRoutes> };
+  async function mount(use: (app: express.Express, target: Target) => void) {
+    const engine = fakeEngine();
+    const app = express();
+    use(app, { engine, routes: fakeRoutes() });
+    // The app answers what the node leaves to it, so a pass-through is visible.
+    app.use((_req, res) => {
+      res.status(418).type('text/plain').send('app');
+    });
+    server = await serve(app);
+    return { engine, url: server.url };
+  }
+
+  it('serves /api/v2 routes at the explorer prefix and leaves /api/v2 to the app', async () => {
+    const { url } = await mount((app, target) => {
+      app.use(expressMiddleware(target, { path: '/rpc', explorerPrefix: '/explorer/api/v2' }));
+    });
+    const notes = await fetch(`${url}/explorer/api/v2/myapp/notes`);
+    expect(notes.status).toBe(200);
+    expect(await notes.json()).toEqual({ notes: [], path: '/api/v2/myapp/notes' });
+    expect((await fetch(`${url}/explorer/api/v2/missing`)).status).toBe(404);
+    const old = await fetch(`${url}/api/v2/myapp/notes`);
+    expect(old.status).toBe(418);
+    expect(await old.text()).toBe('app');
+    expect(JSON.parse((await postJson(`${url}/rpc`, chainId)).text)).toMatchObject({ result: '0x7a69' });
+  });
+
+  it('mounts the explorer alone with rpc: false, also under app.use(path)', async () => {
+    const { url, engine } = await mount((app, target) => {
+      // express strips '/explorer' from req.url, so the node sees /api/v2/… and / there.
+      app.use('/explorer', expressMiddleware(target, { rpc: false }));
+      app.use(expressMiddleware({ engine: target.engine }, { path: '/rpc' }));
+    });
+    expect(await (await fetch(`${url}/explorer/api/v2/myapp/notes`)).json()).toEqual({
+      notes: [],
+      path: '/api/v2/myapp/notes',
+    });
+    const atMount = await postJson(`${url}/explorer`, chainId);
+    expect(atMount.status).toBe(418);
+    expect((await postJson(`${url}/api/v2/myapp/notes`, chainId)).status).toBe(418);
+    // Only the RPC mount reached the engine.
+    expect(JSON.parse((await postJson(`${url}/rpc`, chainId)).text)).toMatchObject({ result: '0x7a69' });
+    expect(engine.payloads).toEqual([chainId]);
+  });
+});

@@ -134,4 +134,31 @@ describe('fastifyPlugin', () => {
     const { url } = await start({ path: '/rpc' });
     expect((await postJson(`${url}/rpc`, chainId)).status).toBe(200);
   });
+
+  it('serves /api/v2 routes at the explorer prefix and leaves /api/v2 to the app', async () => {
+    const { url, routes } = await start({ path: '/rpc', explorerPrefix: '/explorer/api/v2' });
+    const notes = await fetch(`${url}/explorer/api/v2/myapp/notes`);
+    expect(notes.status).toBe(200);
+    // The route sees its registry path, not the public one.
+    expect(await notes.json()).toEqual({ notes: [], path: '/api/v2/myapp/notes' });
+    expect(routes.requests.map((r) => r.path)).toEqual(['/api/v2/myapp/notes']);
+    expect((await fetch(`${url}/explorer/api/v2/missing`)).status).toBe(404);
+    // Not mounted at /api/v2: fastify's own 404, not the node's.
+    const old = await fetch(`${url}/api/v2/myapp/notes`);
+    expect(old.status).toBe(404);
+    expect(await old.json()).not.toEqual({ message: 'Not found' });
+    expect(JSON.parse((await postJson(`${url}/rpc`, chainId)).text)).toMatchObject({ result: '0x7a69' });
+  });
+
+  it('mounts the explorer alone with rpc: false, also under a register prefix', async () => {
+    const { url, engine } = await start({ rpc: false }, '/explorer');
+    expect(await (await fetch(`${url}/explorer/api/v2/myapp/notes`)).json()).toEqual({
+      notes: [],
+      path: '/api/v2/myapp/notes',
+    });
+    const atMount = await postJson(`${url}/explorer`, chainId);
+    expect(atMount.status).toBe(404);
+    expect(atMount.text).not.toContain('jsonrpc');
+    expect(engine.payloads).toEqual([]);
+  });
 });

@@ -121,10 +121,12 @@ export function fastifyPlugin(target: HttpTarget, options?: HttpHandlerOptions):
     // fastify keeps the register prefix in request.url; the dispatcher matches without it.
     const prefix = fastify.prefix ?? '';
     const corsMethods = cors === false ? [] : ['OPTIONS'];
-    fastify.route(route('rpc', path, ['POST', ...corsMethods], prefix));
-    // Keyed endpoints (`/api/v1/<KEY>`): the dispatcher checks the key, so one route takes them all.
-    if (dispatcher.options.access?.hasKeys) {
-      fastify.route(route('rpc', `${API_KEY_PREFIX}:key`, ['POST', ...corsMethods], prefix));
+    if (dispatcher.options.rpc) {
+      fastify.route(route('rpc', path, ['POST', ...corsMethods], prefix));
+      // Keyed endpoints (`/api/v1/<KEY>`): the dispatcher checks the key, so one route takes them all.
+      if (dispatcher.options.access?.hasKeys) {
+        fastify.route(route('rpc', `${API_KEY_PREFIX}:key`, ['POST', ...corsMethods], prefix));
+      }
     }
     if (target.routes !== undefined) {
       const methods = ['GET', 'HEAD', 'POST', ...corsMethods];

@@ -24,6 +24,7 @@ export {
   DEFAULT_MAX_BODY_BYTES,
   type HttpHandlerOptions,
   type HttpTarget,
+  ROUTES_BASE,
 } from './options.js';
 export {
   API_KEY_PREFIX,

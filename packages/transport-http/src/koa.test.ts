@@ -107,3 +107,45 @@ describe('koaMiddleware', () => {
     expect(engine.payloads).toEqual([{ ...chainId, id: 'parsed' }]);
   });
 });
+
+describe('koaMiddleware under a mount prefix', () => {
+  /** The app answers what the node leaves to it with its own marker, so a pass-through is visible. */
+  async function mount(options: Parameters<typeof koaMiddleware>[1]) {
+    const engine = fakeEngine();
+    const app = new Koa();
+    app.use(koaMiddleware({ engine, routes: fakeRoutes() }, options));
+    app.use(async (ctx) => {
+      ctx.status = 418;
+      ctx.body = 'app';
+    });
+    server = await serve(app.callback());
+    return { engine, url: server.url };
+  }
+
+  it('serves /api/v2 routes at the explorer prefix and leaves /api/v2 to the app', async () => {
+    const { url } = await mount({ path: '/rpc', explorerPrefix: '/explorer/api/v2' });
+    const notes = await fetch(`${url}/explorer/api/v2/myapp/notes`);
+    expect(notes.status).toBe(200);
+    // The route sees its registry path, not the public one.
+    expect(await notes.json()).toEqual({ notes: [], path: '/api/v2/myapp/notes' });
+    expect(await (await fetch(`${url}/explorer/api/v2/blocks/9?limit=2`)).json()).toEqual({ height: 9, limit: '2' });
+    expect((await fetch(`${url}/explorer/api/v2/missing`)).status).toBe(404);
+    const old = await fetch(`${url}/api/v2/myapp/notes`);
+    expect(old.status).toBe(418);
+    expect(await old.text()).toBe('app');
+    // Routes outside /api/v2 keep their own paths.
+    expect(await (await fetch(`${url}/plugin/hello`)).json()).toEqual({ hello: 'world' });
+    expect(JSON.parse((await postJson(`${url}/rpc`, chainId)).text)).toMatchObject({ result: '0x7a69' });
+  });
+
+  it('mounts the explorer alone with rpc: false', async () => {
+    const { url, engine } = await mount({ rpc: false, explorerPrefix: '/explorer/api/v2' });
+    expect((await fetch(`${url}/explorer/api/v2/myapp/notes`)).status).toBe(200);
+    const root = await postJson(url, chainId);
+    expect(root.status).toBe(418);
+    const atPrefix = await postJson(`${url}/explorer/api/v2`, chainId);
+    expect(atPrefix.status).toBe(404);
+    expect(JSON.parse(atPrefix.text)).toEqual({ message: 'Not found' });
+    expect(engine.payloads).toEqual([]);
+  });
+});

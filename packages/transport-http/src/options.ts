@@ -16,11 +16,22 @@ export interface CorsOptions {
 export interface HttpHandlerOptions {
   /** Where JSON-RPC is served (default `/`). */
   path?: string;
+  /**
+   * `false` mounts the REST routes alone: no URL answers JSON-RPC (neither `path` nor the keyed
+   * `/api/v1/<KEY>` endpoints), e.g. an explorer mounted at `/explorer` beside an RPC mount at `/rpc`.
+   * Default `true`.
+   */
+  rpc?: boolean;
   /** CORS policy: any origin by default (a dev chain is called from dapps on other ports); `false` turns CORS off. */
   cors?: boolean | CorsOptions;
   /** Largest accepted request body in bytes (default 5 MiB, as geth). */
   maxBodyBytes?: number;
-  /** Requests under this prefix go to the REST routes (default `/api/v2`, the Blockscout API). */
+  /**
+   * Where the registry's `/api/v2` tree (the Blockscout API and plugin routes under it) is mounted
+   * (default `/api/v2`). With `/explorer/api/v2`, the route registered at `/api/v2/myapp/notes`
+   * is served at `/explorer/api/v2/myapp/notes`, and `/api/v2/…` is left to the app. Registered
+   * routes outside `/api/v2` (e.g. Etherscan's `/api`) keep their own paths.
+   */
   explorerPrefix?: string;
   /** Called with every unexpected failure (engine rejections, throwing route handlers); defaults to console.error. */
   onError?: (err: unknown) => void;
@@ -40,6 +51,7 @@ export interface HttpHandlerOptions {
 
 export interface ResolvedHttpOptions {
   path: string;
+  rpc: boolean;
   cors: false | '*' | readonly string[];
   maxBodyBytes: number;
   explorerPrefix: string;
@@ -49,6 +61,9 @@ export interface ResolvedHttpOptions {
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+/** The registry path the explorer prefix stands for: explorer routes are registered under it. */
+export const ROUTES_BASE = '/api/v2';
 
 const defaultOnError = (err: unknown): void => {
   // Server-side only: responses never carry the error, so the log is where a developer sees it.
@@ -76,11 +91,15 @@ export function resolveOptions(options: HttpHandlerOptions = {}): ResolvedHttpOp
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes <= 0) {
     throw new TypeError(`transport-http: maxBodyBytes must be a positive integer, got ${String(maxBodyBytes)}`);
   }
+  if (options.rpc !== undefined && typeof options.rpc !== 'boolean') {
+    throw new TypeError(`transport-http: rpc must be a boolean, got ${JSON.stringify(options.rpc)}`);
+  }
   return {
     path: normalizePath(options.path ?? '/', 'path'),
+    rpc: options.rpc ?? true,
     cors: resolveCors(options.cors),
     maxBodyBytes,
-    explorerPrefix: normalizePath(options.explorerPrefix ?? '/api/v2', 'explorerPrefix'),
+    explorerPrefix: normalizePath(options.explorerPrefix ?? ROUTES_BASE, 'explorerPrefix'),
     onError: options.onError ?? defaultOnError,
     access:
       options.access === undefined || options.access instanceof AccessPolicy

@@ -50,7 +50,8 @@ export interface FakeRoutes extends RestRoutes {
 
 /**
  * A few routes in the registry's shape: `/api/v2/blocks/:n`, POST `/api/v2/echo`, a throwing
- * `/api/v2/boom`, `/api/v2/csv`, and `/plugin/hello` outside the prefix (reported by owns()).
+ * `/api/v2/boom`, `/api/v2/csv`, a plugin's `/api/v2/myapp/notes`, and `/plugin/hello` outside
+ * the prefix (reported by owns()).
  */
 export function fakeRoutes(): FakeRoutes {
   const requests: RestRequest[] = [];
@@ -71,6 +72,7 @@ export function fakeRoutes(): FakeRoutes {
   });
   const csv = record(() => ({ status: 200, body: 'a,b\n1,2\n', headers: { 'Content-Type': 'text/csv' } }));
   const hello = record(() => ({ status: 200, body: { hello: 'world' } }));
+  const notes = record((req) => ({ status: 200, body: { notes: [], path: req.path } }));
   return {
     requests,
     owns: (path) => path === '/plugin/hello',
@@ -82,6 +84,7 @@ export function fakeRoutes(): FakeRoutes {
       if (path === '/api/v2/boom' && get) return { handler: boom, params: {} };
       if (path === '/api/v2/csv' && get) return { handler: csv, params: {} };
       if (path === '/plugin/hello' && get) return { handler: hello, params: {} };
+      if (path === '/api/v2/myapp/notes' && get) return { handler: notes, params: {} };
       return undefined;
     },
   };
