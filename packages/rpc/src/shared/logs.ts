@@ -10,21 +10,10 @@ import {
   toQuantity,
 } from '@ashlar/core';
 import { equalsBytes } from '@ethereumjs/util';
-import { Bloom } from '@ethereumjs/vm';
 import { blockHexContext, formatLog } from '../format/index.js';
+import { BloomFilter } from './bloomFilter.js';
 import type { RpcLog } from '../format/index.js';
 import type { LogFilter } from '../params/index.js';
-
-/** Cheap pre-check on the header bloom: can this block hold a matching log at all? */
-function bloomMayMatch(sb: StoredBlock, f: LogFilter): boolean {
-  const bloom = new Bloom(sb.block.header.logsBloom);
-  if (f.addresses.length > 0 && !f.addresses.some((a) => bloom.check(a.bytes))) return false;
-  for (const pos of f.topics) {
-    if (pos === null || pos.length === 0) continue;
-    if (!pos.some((t) => bloom.check(t))) return false;
-  }
-  return true;
-}
 
 export function logMatches(log: RawLog, f: LogFilter): boolean {
   const [address, topics] = log;
@@ -56,15 +45,6 @@ export function blockLogs(sb: StoredBlock, f: LogFilter, removed = false): RpcLo
     }
   }
   return out;
-}
-
-function bloomMatches(bloom: Bloom, f: LogFilter): boolean {
-  if (f.addresses.length > 0 && !f.addresses.some((a) => bloom.check(a.bytes))) return false;
-  for (const pos of f.topics) {
-    if (pos === null || pos.length === 0) continue;
-    if (!pos.some((t) => bloom.check(t))) return false;
-  }
-  return true;
 }
 
 /** Matching logs of a block described by its log context and receipts (no block decode). */
@@ -111,6 +91,7 @@ export async function queryLogs(
   max: number,
 ): Promise<RpcLog[]> {
   const chain = kernel.chain;
+  const bloom = new BloomFilter(f);
   const blocks: StoredBlock[] = [];
   const contexts: { ctx: LogContext; receipts: StoredReceipt[] }[] = [];
   let count = 0;
@@ -133,7 +114,7 @@ export async function queryLogs(
   for (let n = from; n <= to && n < split; n++) {
     await tick();
     const sb = await chain.getBlock(n);
-    if (!sb || sb.receipts.length === 0 || !bloomMayMatch(sb, f)) continue;
+    if (!sb || sb.receipts.length === 0 || !bloom.mayMatch(sb.block.header.logsBloom)) continue;
     const matched = countMatches(sb.receipts, f);
     if (matched === 0) continue;
     tally(matched);
@@ -143,7 +124,7 @@ export async function queryLogs(
     const start = from > split ? from : split;
     for (const ctx of await chain.store.logContexts(start, to)) {
       await tick();
-      if (!bloomMatches(new Bloom(ctx.bloom), f)) continue;
+      if (!bloom.mayMatch(ctx.bloom)) continue;
       const receipts = await chain.store.getReceipts(ctx.number);
       if (!receipts) continue;
       const matched = countMatches(receipts, f);
