@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 describe.each(PROJECTS)('$name example project', (project) => {
-  it('is installed (Hardhat 2: root npm ci; Hardhat 3: npm ci --prefix examples/hardhat3)', () => {
+  it("is installed (Hardhat 2: root npm ci; Hardhat 3: the root install's postinstall)", () => {
     expect(project.installed(), `install it: ${project.install}`).toBe(true);
   });
 

@@ -123,7 +123,7 @@ export const PROJECTS: HardhatProject[] = [
   {
     name: 'hardhat3',
     dir: join(ROOT, 'examples/hardhat3'),
-    install: 'npm ci --prefix examples/hardhat3',
+    install: 'npm install at the root (its postinstall), or npm ci --prefix examples/hardhat3',
     command: (extra) => [
       NODE22,
       [join(ROOT, 'examples/hardhat3/node_modules/hardhat/dist/src/cli.js'), 'test', 'mocha', ...extra],
