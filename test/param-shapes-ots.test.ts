@@ -184,7 +184,13 @@ async function buildChain(peer: Peer): Promise<Chain> {
   await call('evm_mine');
   await call('evm_mine');
   const tx = (await call('eth_sendTransaction', [{ from: sender, data: INIT }])) as string;
-  const receipt = (await call('eth_getTransactionReceipt', [tx])) as { contractAddress: string; blockNumber: string };
+  // Anvil may answer the send before it has mined it: wait for the receipt.
+  let receipt: { contractAddress: string; blockNumber: string } | null = null;
+  for (let i = 0; i < 200 && receipt === null; i++) {
+    receipt = (await call('eth_getTransactionReceipt', [tx])) as typeof receipt;
+    if (receipt === null) await new Promise((r) => setTimeout(r, 25));
+  }
+  if (receipt === null) throw new Error(`${peer.name}: no receipt for ${tx}`);
   for (let i = 0; i < 4; i++) await call('evm_mine');
   const head = Number(await call('eth_blockNumber'));
   const hashes: string[] = [];
