@@ -1,30 +1,13 @@
 // In-process figures: the kernel without HTTP, so transport cost and chain cost can be told apart.
 import { createNode } from 'ashlar';
-import { createTx } from '@ethereumjs/tx';
+import { signedTransfers } from './signedTransfers.js';
 
 const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
 
 export async function inProcess(quick: boolean): Promise<Record<string, number>> {
   const n = quick ? 200 : 1000;
   const kernel = await createNode();
-  const acct = kernel.chain.accounts[0];
-  const raws: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const tx = createTx(
-      {
-        type: 2,
-        nonce: i,
-        to: `0x${(0x100000 + i).toString(16).padStart(40, '0')}`,
-        value: 1n,
-        gasLimit: 21000n,
-        maxFeePerGas: 10n ** 11n,
-        maxPriorityFeePerGas: 10n ** 9n,
-        chainId: 31337n,
-      },
-      { common: kernel.chain.common },
-    ).sign(acct.privateKey);
-    raws.push(`0x${Buffer.from(tx.serialize()).toString('hex')}`);
-  }
+  const raws = signedTransfers(kernel, n);
   let t = performance.now();
   for (const raw of raws) await kernel.request({ method: 'eth_sendRawTransaction', params: [raw] });
   const transfers = rate(n, performance.now() - t);

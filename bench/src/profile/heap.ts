@@ -1,31 +1,14 @@
 // Heap per automined block: self size by object class after N blocks, and the growth between two points.
 import { createNode } from 'ashlar';
-import { createTx } from '@ethereumjs/tx';
+import { signedTransfers } from '../signedTransfers.js';
 import v8 from 'node:v8';
 
 const N = Number(process.env.N ?? 2000);
 const opts = JSON.parse(process.env.OPTS ?? '{}');
 const kernel = await createNode(opts);
-const acct = kernel.chain.accounts[0];
 async function send(from: number, n: number) {
-  for (let i = from; i < from + n; i++) {
-    const tx = createTx(
-      {
-        type: 2,
-        nonce: i,
-        to: `0x${(0x100000 + i).toString(16).padStart(40, '0')}`,
-        value: 1n,
-        gasLimit: 21000n,
-        maxFeePerGas: 10n ** 11n,
-        maxPriorityFeePerGas: 10n ** 9n,
-        chainId: 31337n,
-      },
-      { common: kernel.chain.common },
-    ).sign(acct.privateKey);
-    await kernel.request({
-      method: 'eth_sendRawTransaction',
-      params: [`0x${Buffer.from(tx.serialize()).toString('hex')}`],
-    });
+  for (const raw of signedTransfers(kernel, n, from)) {
+    await kernel.request({ method: 'eth_sendRawTransaction', params: [raw] });
   }
 }
 const heap = () => {

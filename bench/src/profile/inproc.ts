@@ -1,6 +1,6 @@
 // In-process write path: CPU per automined transfer and ERC-20 transfer through kernel.request.
 import { createNode } from 'ashlar';
-import { createTx } from '@ethereumjs/tx';
+import { signedTransfers } from '../signedTransfers.js';
 import { Session } from 'node:inspector/promises';
 import fs from 'node:fs';
 
@@ -9,24 +9,7 @@ const kind = process.env.KIND ?? 'transfer';
 const opts = JSON.parse(process.env.OPTS ?? '{}');
 for (let round = 0; round < Number(process.env.ROUNDS ?? 3); round++) {
   const kernel = await createNode(opts);
-  const acct = kernel.chain.accounts[0];
-  const raws: string[] = [];
-  for (let i = 0; i < N; i++) {
-    const tx = createTx(
-      {
-        type: 2,
-        nonce: i,
-        to: `0x${(0x100000 + i).toString(16).padStart(40, '0')}`,
-        value: 1n,
-        gasLimit: 21000n,
-        maxFeePerGas: 10n ** 11n,
-        maxPriorityFeePerGas: 10n ** 9n,
-        chainId: 31337n,
-      },
-      { common: kernel.chain.common },
-    ).sign(acct.privateKey);
-    raws.push(`0x${Buffer.from(tx.serialize()).toString('hex')}`);
-  }
+  const raws = signedTransfers(kernel, N);
   // warm up
   for (let i = 0; i < 50; i++) await kernel.request({ method: 'evm_mine' });
   let session: Session | undefined;
