@@ -1,8 +1,7 @@
 // In-process read path: CPU per eth_call of an ERC-20 balanceOf through kernel.request (profile with PROF=file).
 import { createNode } from 'ashlar';
-import { Session } from 'node:inspector/promises';
-import fs from 'node:fs';
 import { tokenDeployData } from '../benchToken.js';
+import { startCpuProfile } from './cpuProfile.js';
 
 const N = Number(process.env.N ?? 3000);
 const kernel = await createNode(JSON.parse(process.env.OPTS ?? '{}'));
@@ -17,22 +16,13 @@ const receipt = (await kernel.request({ method: 'eth_getTransactionReceipt', par
 const data = `0x70a08231${from.slice(2).padStart(64, '0')}`;
 const call = () => kernel.request({ method: 'eth_call', params: [{ to: receipt.contractAddress, data }, 'latest'] });
 for (let i = 0; i < 500; i++) await call();
-let session: Session | undefined;
-if (process.env.PROF) {
-  session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-}
+const stopProfile = await startCpuProfile(process.env.PROF);
 const c0 = process.cpuUsage();
 const t0 = performance.now();
 for (let i = 0; i < N; i++) await call();
 const wall = performance.now() - t0;
 const c = process.cpuUsage(c0);
-if (session) {
-  const { profile } = await session.post('Profiler.stop');
-  fs.writeFileSync(process.env.PROF as string, JSON.stringify(profile));
-}
+await stopProfile();
 console.log(
   `eth_call balanceOf: ${((N / wall) * 1000).toFixed(0)}/s, cpu ${((c.user + c.system) / 1000 / N).toFixed(3)} ms/call`,
 );

@@ -1,8 +1,7 @@
 // In-process eth_getLogs over a chain of 1,000 ERC-20 transfers (one Transfer log a block): ms per query (PROF=file for a profile).
 import { createNode } from 'ashlar';
-import { Session } from 'node:inspector/promises';
-import fs from 'node:fs';
 import { tokenDeployData } from '../benchToken.js';
+import { startCpuProfile } from './cpuProfile.js';
 
 const kernel = await createNode(JSON.parse(process.env.OPTS ?? '{}'));
 const from = kernel.chain.accounts[0].address.toString();
@@ -23,21 +22,12 @@ const q = () =>
     params: [{ fromBlock: '0x0', toBlock: 'latest', address: token, topics: [topic] }],
   });
 for (let i = 0; i < 10; i++) await q();
-let session: Session | undefined;
-if (process.env.PROF) {
-  session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-}
+const stopProfile = await startCpuProfile(process.env.PROF);
 const t0 = performance.now();
 const N = 30;
 let n = 0;
 for (let i = 0; i < N; i++) n = ((await q()) as unknown[]).length;
 const ms = (performance.now() - t0) / N;
-if (session) {
-  const { profile } = await session.post('Profiler.stop');
-  fs.writeFileSync(process.env.PROF as string, JSON.stringify(profile));
-}
+await stopProfile();
 console.log(`eth_getLogs: ${n} logs in ${ms.toFixed(1)} ms`);
 await kernel.close();
