@@ -71,7 +71,7 @@ export function createRpcServer(
     if (result === undefined) return rpcReplies.ok('');
     let text: string;
     try {
-      text = JSON.stringify(result);
+      text = engine.jsonOf?.(result) ?? JSON.stringify(result);
     } catch (err) {
       onError(err);
       return rpcReplies.internal();

@@ -220,7 +220,7 @@ export class WsConnection implements Flushable {
     if (out === undefined) return;
     let text: string;
     try {
-      text = JSON.stringify(out);
+      text = this.ctx.engine.jsonOf?.(out) ?? JSON.stringify(out);
     } catch (e) {
       this.ctx.logger.error(`cannot serialise an answer on ${this.id}: ${errorText(e)}`);
       text = INTERNAL_ERROR;

@@ -9,7 +9,7 @@ import type { Executor } from '../exec/Executor.js';
 import type { MempoolService } from '../mempool/MempoolService.js';
 import type { TxService } from '../mempool/TxService.js';
 import type { MinerService } from '../miner/MinerService.js';
-import type { Dispatcher } from '../rpc/Dispatcher.js';
+import { type Dispatcher, batchJsonOf } from '../rpc/Dispatcher.js';
 import type { MethodRegistry } from '../rpc/MethodRegistry.js';
 import type { JsonRpcResponse, RpcContext, RpcEngine } from '../rpc/types.js';
 import type { RouteRegistry } from '../routes/RouteRegistry.js';
@@ -92,6 +92,11 @@ export class Kernel implements RpcEngine {
   /** The JSON-RPC envelope entry used by transports: a parsed body in, a response out. */
   handle(payload: unknown, ctx?: Partial<RpcContext>): Promise<JsonRpcResponse | JsonRpcResponse[] | undefined> {
     return this.dispatcher.handle(payload, ctx);
+  }
+
+  /** The JSON text of a batch's answers when the dispatcher already made it (see RpcEngine.jsonOf). */
+  jsonOf(answers: unknown): string | undefined {
+    return batchJsonOf(answers);
   }
 
   /**

@@ -58,6 +58,20 @@ function skippedAnswer(item: unknown, error: { code: number; message: string }):
 }
 
 /** The only owner of the JSON-RPC envelope: ids, batches, notifications and error mapping. */
+/** The JSON text of each answer of a batch, kept when the size check already made it. */
+const batchTexts = new WeakMap<JsonRpcResponse[], string[]>();
+
+/**
+ * The JSON text of a batch's answers when the dispatcher already serialised them (to check the
+ * batch's size against maxResponseBytes), so a transport need not do it again; else undefined.
+ * Equal to JSON.stringify(answers).
+ */
+export function batchJsonOf(answers: unknown): string | undefined {
+  if (!Array.isArray(answers)) return undefined;
+  const texts = batchTexts.get(answers as JsonRpcResponse[]);
+  return texts && texts.length === answers.length ? `[${texts.join(',')}]` : undefined;
+}
+
 export class Dispatcher implements RpcEngine {
   /** Set once the kernel closes: every call after it fails with this error, before any handler runs. */
   private refusal?: AshlarError;
@@ -93,6 +107,7 @@ export class Dispatcher implements RpcEngine {
     const maxBytes = this.options.maxResponseBytes ?? 0;
     const budget = this.options.batchCostBudget ?? 0;
     const out: JsonRpcResponse[] = [];
+    const texts: string[] = [];
     let bytes = 0;
     let spent = 0;
     let stop: { code: number; message: string } | undefined;
@@ -125,7 +140,9 @@ export class Dispatcher implements RpcEngine {
       if (r === undefined) continue;
       out.push(r);
       if (maxBytes > 0) {
-        bytes += JSON.stringify(r).length;
+        const text = JSON.stringify(r);
+        texts.push(text);
+        bytes += text.length;
         if (bytes > maxBytes) {
           stop = {
             code: -32003,
@@ -134,7 +151,10 @@ export class Dispatcher implements RpcEngine {
         }
       }
     }
-    return out.length > 0 ? out : undefined;
+    if (out.length === 0) return undefined;
+    // Every answer was serialised to measure the batch: hand the text on with it (batchJsonOf).
+    if (maxBytes > 0 && stop === undefined) batchTexts.set(out, texts);
+    return out;
   }
 
   /** From now on every call fails with `error` (the kernel's ASHLAR_ERR_KERNEL_CLOSED). */

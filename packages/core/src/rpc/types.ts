@@ -65,4 +65,9 @@ export type JsonRpcResponse = JsonRpcSuccess | JsonRpcFailure;
  */
 export interface RpcEngine {
   handle(payload: unknown, ctx?: Partial<RpcContext>): Promise<JsonRpcResponse | JsonRpcResponse[] | undefined>;
+  /**
+   * The JSON text of answers `handle` returned, when the engine already made it (a batch it
+   * serialised to check its size); undefined otherwise. Equal to JSON.stringify(answers).
+   */
+  jsonOf?(answers: unknown): string | undefined;
 }
