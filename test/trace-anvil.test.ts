@@ -8,61 +8,15 @@
  *   and OpenEthereum's;
  * - `blockHash` (the two chains' headers differ: coinbase, timestamps).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Peer, startAnvil } from './helpers/devPeers.js';
 import { startNode, type TestNode } from './helpers/node.js';
 import { ADDR, type Json, type Rpc, type TraceChain, buildTraceChain, rpcClient } from './helpers/traceChain.js';
-
-const ANVIL = fileURLToPath(new URL('../node_modules/.bin/anvil', import.meta.url));
 
 /** Anvil's (revm's) error names → geth's callTracer and OpenEthereum's Parity wordings. */
 const ANVIL_ERRORS: Record<string, { geth: string; parity: string }> = {
   StateChangeDuringStaticCall: { geth: 'write protection', parity: 'Mutable Call In Static Context' },
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startAnvil(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(ANVIL, ['--port', String(port), '--chain-id', '31337', '--silent'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (d) => {
-    stderr += String(d);
-  });
-  const failed = new Promise<never>((_, reject) => {
-    child.once('error', (e) => reject(new Error(`anvil could not start (${ANVIL}): ${e.message}`)));
-    child.once('exit', (code) => reject(new Error(`anvil exited with code ${code} before serving: ${stderr.trim()}`)));
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const ready = (async () => {
-    for (let i = 0; i < 200; i++) {
-      try {
-        await rpcClient(url).call('eth_chainId');
-        return;
-      } catch {
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    }
-    throw new Error(`anvil did not answer on ${url} within 10 s: ${stderr.trim()}`);
-  })();
-  await Promise.race([ready, failed]);
-  failed.catch(() => undefined);
-  return { url, child };
-}
 
 /** Field-by-field differences, as `path: ours ≠ anvil` lines. */
 function differences(ours: Json | undefined, theirs: Json | undefined, path = '$'): string[] {
@@ -97,7 +51,7 @@ function normalizeParity(traces: Record<string, Json>[]): Record<string, Json>[]
 
 describe('traces against Anvil', () => {
   let node: TestNode;
-  let anvil: { url: string; child: ChildProcess };
+  let anvil: Peer;
   let ours: Rpc;
   let theirs: Rpc;
   let chainOurs: TraceChain;
@@ -106,12 +60,12 @@ describe('traces against Anvil', () => {
   beforeAll(async () => {
     [node, anvil] = await Promise.all([startNode(), startAnvil()]);
     ours = rpcClient(node.url);
-    theirs = rpcClient(anvil.url);
+    theirs = rpcClient(anvil.url as string);
     chainOurs = await buildTraceChain(ours);
     chainTheirs = await buildTraceChain(theirs);
   }, 30_000);
   afterAll(async () => {
-    anvil?.child.kill();
+    await anvil?.close();
     await node?.close();
   });
 

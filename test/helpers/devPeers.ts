@@ -15,6 +15,8 @@ export type PeerAnswer =
 
 export interface Peer {
   name: string;
+  /** Its JSON-RPC URL, when it serves one. */
+  url?: string;
   call(method: string, params?: unknown[]): Promise<PeerAnswer>;
   close(): Promise<void>;
 }
@@ -38,6 +40,7 @@ export function httpPeer(name: string, url: string, close: () => Promise<void>):
   let id = 0;
   return {
     name,
+    url,
     close,
     async call(method, params = []) {
       const res = await fetch(url, {
