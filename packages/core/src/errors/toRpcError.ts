@@ -59,6 +59,9 @@ const WIRE_CODES: Record<ErrorCode, number> = {
   [ErrorCodes.BLOCK_NOT_FOUND]: -32000,
   [ErrorCodes.GENESIS_MISMATCH]: -32603,
   [ErrorCodes.STORAGE]: -32603,
+  // geth's server error code, not -32603: an upstream's failure is no bug of this node, and
+  // `data` names the upstream, the request and the cause
+  [ErrorCodes.FORK_UPSTREAM]: -32000,
   [ErrorCodes.PLUGIN_DUPLICATE]: -32603,
   [ErrorCodes.PLUGIN_MISSING_DEPENDENCY]: -32603,
   [ErrorCodes.PLUGIN_CYCLE]: -32603,

@@ -24,6 +24,9 @@ export const SUBLEVELS = {
   /** block number (u64) → the state root the block was built on; only blocks built after dev
    * state edits, whose starting state is not their parent's post-state */
   preState: 'p',
+  /** fork cache (fork/upstream/ForkCache.ts): u64 chain id, u64 fork block, 'd', kind ('a' account,
+   * 's' storage), address[, slot] → upstream answer; and u64 chain id, u64 block, 'n' → entry count */
+  forkCache: 'f',
   // The explorer index (index/IndexService.ts; layouts in index/indexKeys.ts). Lists are keyed so
   // that newest-first is a reverse range scan: <owner>[<kind>](u64 block)(u32 index)[(u16 sub)].
   /** index head, format version and chain-wide counters */
