@@ -1,7 +1,7 @@
 // The one place tsyringe is imported: reflect-metadata must load first, and every kernel
 // gets a child container of its own (never the global one), so chains in one process share nothing.
 import 'reflect-metadata';
-import { type DependencyContainer, container as rootContainer } from 'tsyringe';
+import { type DependencyContainer, instancePerContainerCachingFactory, container as rootContainer } from 'tsyringe';
 
 export type { DependencyContainer } from 'tsyringe';
 
@@ -23,4 +23,13 @@ export function resolve<T>(c: DependencyContainer, tok: Token<T>): T {
 /** Registers a value under a typed token in this container only. */
 export function provide<T>(c: DependencyContainer, tok: Token<T>, value: T): void {
   c.register<T>(tok, { useValue: value });
+}
+
+/**
+ * Registers a service built by `factory` on first resolve, one instance per container (STYLE §6:
+ * never a singleton lifecycle, which child containers would share). A later registration under
+ * the same token replaces it for every resolve after.
+ */
+export function provideFactory<T>(c: DependencyContainer, tok: Token<T>, factory: (c: DependencyContainer) => T): void {
+  c.register<T>(tok, { useFactory: instancePerContainerCachingFactory(factory) });
 }

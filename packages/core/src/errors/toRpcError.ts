@@ -65,6 +65,7 @@ const WIRE_CODES: Record<ErrorCode, number> = {
   [ErrorCodes.PLUGIN_DUPLICATE]: -32603,
   [ErrorCodes.PLUGIN_MISSING_DEPENDENCY]: -32603,
   [ErrorCodes.PLUGIN_CYCLE]: -32603,
+  [ErrorCodes.PLUGIN_SERVICE_IN_USE]: -32603,
   [ErrorCodes.METHOD_DUPLICATE]: -32603,
   [ErrorCodes.OPTIONS]: -32603,
   [ErrorCodes.CLOSED]: -32603,

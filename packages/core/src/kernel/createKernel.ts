@@ -3,21 +3,16 @@ import { createChildContainer, provide, resolve } from '../di/container.js';
 import { emitDecodedLogs } from '../events/chainLogs.js';
 import { EventBus } from '../events/EventBus.js';
 import { checkEngineInternals, installEngineSpeedups } from '../evm/internals.js';
-import { Executor } from '../exec/Executor.js';
-import { KnownContracts, KnownContractsToken } from '../exec/KnownContracts.js';
-import { MempoolService } from '../mempool/MempoolService.js';
-import { TxService } from '../mempool/TxService.js';
-import { MinerService } from '../miner/MinerService.js';
 import { Dispatcher } from '../rpc/Dispatcher.js';
-import { MethodRegistry } from '../rpc/MethodRegistry.js';
-import { RouteRegistry } from '../routes/RouteRegistry.js';
 import { memoryStorage } from '../storage/memoryStorage.js';
 import type { PluginContext } from './definePlugin.js';
 import { Kernel } from './Kernel.js';
+import { registerKernelServices } from './kernelServices.js';
 import { type KernelOptions, resolveOptions, silentLogger } from './options.js';
 import { orderPlugins } from './orderPlugins.js';
+import { openPluginStore } from './PluginStore.js';
+import { ServiceProviders } from './ServiceProviders.js';
 import { Tokens } from './tokens.js';
-import { instancePerContainerCachingFactory } from 'tsyringe';
 
 /**
  * Builds a kernel: options checked, a child container of its own, storage opened, genesis
@@ -38,8 +33,6 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
   provide(container, Tokens.logger, logger);
   provide(container, Tokens.storage, storage);
   provide(container, Tokens.events, events);
-  provide(container, Tokens.methods, new MethodRegistry());
-  provide(container, Tokens.routes, new RouteRegistry());
 
   await storage.open();
   let chain: ChainService;
@@ -49,30 +42,17 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
     await storage.close().catch(() => undefined);
     throw e;
   }
-  const mempool = new MempoolService();
-  // Contract names and ABIs plugins know (the explorer's verified contracts): revert messages name custom errors.
-  const knownContracts = new KnownContracts();
-  provide(container, KnownContractsToken, knownContracts);
-  const miner = new MinerService(chain, mempool, events, logger, resolved);
+  // The chain is opened above (async, before any plugin): a value. Every other service is a
+  // factory, built on first use, so a plugin's ctx.provide can replace it before anyone uses it.
   provide(container, Tokens.chain, chain);
-  provide(container, Tokens.mempool, mempool);
-  provide(container, Tokens.miner, miner);
-  provide(container, Tokens.txs, new TxService(chain, mempool, miner, events));
-  provide(
-    container,
-    Tokens.executor,
-    new Executor(
-      chain,
-      resolved.rpc.callGasCap,
-      resolved.rpc.callTimeoutMs,
-      miner,
-      {
-        events,
-        estimates: options.consoleInEstimates === true,
-      },
-      knownContracts,
-    ),
-  );
+  const providers = new ServiceProviders(container);
+  registerKernelServices(providers, {
+    options: resolved,
+    logger,
+    events,
+    chain,
+    consoleInEstimates: options.consoleInEstimates === true,
+  });
 
   let kernel: Kernel | undefined;
   const dispatcher = new Dispatcher(resolve(container, Tokens.methods), () => ({ kernel: kernel as Kernel }), {
@@ -87,6 +67,8 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
 
   try {
     for (const plugin of plugins) {
+      // Services first built while this plugin registers are recorded as built by it.
+      providers.current = plugin.name;
       const ctx: PluginContext = {
         kernel,
         container,
@@ -98,7 +80,8 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
           for (const d of defs) resolve(container, Tokens.methods).add(d, plugin.name);
         },
         resolve: (tok) => resolve(container, tok),
-        provide: (tok, factory) => container.register(tok, { useFactory: instancePerContainerCachingFactory(factory) }),
+        provide: (tok, factory) => providers.provide(tok, factory, plugin.name),
+        sublevel: (table = 'main', opts) => openPluginStore(storage, chain, plugin.name, table, opts),
       };
       contexts.push(ctx);
       await plugin.register(ctx, plugin.options);
@@ -107,6 +90,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
     await kernel.close().catch(() => undefined);
     throw e;
   }
-  miner.start();
+  providers.current = 'kernel';
+  resolve(container, Tokens.miner).start();
   return kernel;
 }

@@ -4,6 +4,8 @@ import type { RpcMethodDefinition } from '../rpc/types.js';
 import type { Kernel } from './Kernel.js';
 import type { Logger, ResolvedOptions } from './options.js';
 import type { RouteRegistry } from '../routes/RouteRegistry.js';
+import type { PluginStore, PluginTableOptions } from './PluginStore.js';
+import type { ServiceFactory } from './ServiceProviders.js';
 
 /** What a plugin may touch while it registers. */
 export interface PluginContext {
@@ -17,8 +19,19 @@ export interface PluginContext {
   /** The REST router (`/api/v2` routes of the explorer and of user plugins). */
   readonly routes: RouteRegistry;
   resolve<T>(token: Token<T>): T;
-  /** Registers a service under a token, built on first use, one per kernel. */
-  provide<T>(token: Token<T>, factory: (c: DependencyContainer) => T): void;
+  /**
+   * Registers a service under a token, built on first use, one per kernel. Under a kernel token
+   * (`Tokens.executor`, `Tokens.mempool`, …) it replaces the kernel's service for everyone;
+   * `previous()` builds what was there before, to wrap it. Replacing a service a plugin
+   * registered earlier already used fails with ASHLAR_ERR_PLUGIN_SERVICE_IN_USE.
+   */
+  provide<T>(token: Token<T>, factory: ServiceFactory<T>): void;
+  /**
+   * A table of this plugin's own storage (`table` defaults to `main`): a sublevel named under the
+   * plugin's name, fenced from the chain's, whose writes can join each block's batch and be
+   * undone on `evm_revert` (see PluginStore).
+   */
+  sublevel<K = string, V = unknown>(table?: string, options?: PluginTableOptions): PluginStore<K, V>;
 }
 
 export interface Plugin<O = unknown> {

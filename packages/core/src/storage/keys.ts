@@ -86,6 +86,9 @@ export const SUBLEVELS = {
    * written by the explorer's verifier (explorer/src/verify), one batch per verification. Not part
    * of the index: a reindex keeps it. */
   verifiedContracts: 'vc',
+  /** plugin name, then table name → a plugin's own keys (kernel/PluginStore.ts); a plugin sees
+   * only its own tables, never the chain's sublevels */
+  plugins: 'plugin',
 } as const;
 
 export const META = {
