@@ -37,7 +37,12 @@ class BlocklistMempool extends MempoolService {
   }
   override add(ptx: PendingTx): PendingTx | undefined {
     if (ptx.tx.to?.toString() === this.blocked)
-      throw new RpcRequestError(-32003, `transactions to ${this.blocked} are not accepted`, undefined, 'ACME_ERR_BLOCKED');
+      throw new RpcRequestError(
+        -32003,
+        `transactions to ${this.blocked} are not accepted`,
+        undefined,
+        'ACME_ERR_BLOCKED',
+      );
     return super.add(ptx);
   }
 }

@@ -20,6 +20,16 @@ export {
   VERSION,
 } from './kernel/options.js';
 export { Tokens } from './kernel/tokens.js';
+export type { ServiceFactory } from './kernel/ServiceProviders.js';
+export type {
+  BlockWrites,
+  PluginKeyEncoding,
+  PluginRange,
+  PluginStore,
+  PluginTableOptions,
+  PluginValueEncoding,
+  PluginWrite,
+} from './kernel/PluginStore.js';
 export { token, type Token, type DependencyContainer } from './di/container.js';
 export { EventBus, type KernelEvents } from './events/EventBus.js';
 export { type ChainLog, logsOf } from './events/chainLogs.js';

@@ -106,9 +106,11 @@ export function openPluginStore<K, V>(
       );
   const sub: Sub = storage.db.sublevel([SUBLEVELS.plugins, plugin, table], VIEW);
   const k = (options.keyEncoding === 'view' ? bytes : utf8) as unknown as Codec<K>;
-  const v = (
-    options.valueEncoding === 'view' ? bytes : options.valueEncoding === 'utf8' ? utf8 : json
-  ) as unknown as Codec<V>;
+  const v = (options.valueEncoding === 'view'
+    ? bytes
+    : options.valueEncoding === 'utf8'
+      ? utf8
+      : json) as unknown as Codec<V>;
   const range = (r: PluginRange<K> = {}) => ({
     ...(r.gt !== undefined ? { gt: k.encode(r.gt) } : {}),
     ...(r.gte !== undefined ? { gte: k.encode(r.gte) } : {}),

@@ -34,14 +34,8 @@ export function registerKernelServices(p: ServiceProviders, k: KernelInputs): vo
   p.provide(Tokens.mempool, () => new MempoolService());
   // Contract names and ABIs plugins know (the explorer's verified contracts): revert messages name custom errors.
   p.provide(KnownContractsToken, () => new KnownContracts());
-  p.provide(
-    Tokens.miner,
-    (c) => new MinerService(chain(c), resolve(c, Tokens.mempool), k.events, k.logger, k.options),
-  );
-  p.provide(
-    Tokens.txs,
-    (c) => new TxService(chain(c), resolve(c, Tokens.mempool), resolve(c, Tokens.miner), k.events),
-  );
+  p.provide(Tokens.miner, (c) => new MinerService(chain(c), resolve(c, Tokens.mempool), k.events, k.logger, k.options));
+  p.provide(Tokens.txs, (c) => new TxService(chain(c), resolve(c, Tokens.mempool), resolve(c, Tokens.miner), k.events));
   p.provide(
     Tokens.executor,
     (c) =>
