@@ -21,6 +21,9 @@ import type { StoredBlock, TxLocation } from './types.js';
 import { CowTrie, TrieContext } from '../trie/CowTrie.js';
 import { ChainStateManager } from './ChainStateManager.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import { initForkChain } from '../fork/forkChain.js';
+import { ForkStateManager } from '../fork/ForkStateManager.js';
+import { FORK_META, type ForkContext } from '../fork/openFork.js';
 
 function headPointer(sb: StoredBlock): Uint8Array {
   const out = new Uint8Array(40);
@@ -82,13 +85,20 @@ export class ChainService {
   private closed = false;
   private readonly closeHooks: (() => Promise<void>)[] = [];
   private virtual?: VirtualBlocks;
+  /**
+   * The upstream this chain forks (docs/forking.md): its first block is the upstream's block N,
+   * and state it does not hold is read from there. Undefined for a chain of its own.
+   */
+  fork?: ForkContext;
 
   private constructor(
     readonly options: ResolvedOptions,
     readonly storage: StoragePort,
     readonly events: EventBus,
     readonly logger: Logger,
+    fork?: ForkContext,
   ) {
+    this.fork = fork;
     this.common = options.chain.genesis
       ? createGethCommon(options.chain.genesis)
       : createDevCommon(options.chain.chainId, options.chain.hardfork);
@@ -113,9 +123,15 @@ export class ChainService {
     storage: StoragePort,
     events: EventBus,
     logger: Logger,
+    fork?: ForkContext,
   ): Promise<ChainService> {
-    const chain = new ChainService(options, storage, events, logger);
-    await chain.init();
+    const chain = new ChainService(options, storage, events, logger, fork);
+    try {
+      await chain.init();
+    } catch (e) {
+      await fork?.close().catch(() => undefined);
+      throw e;
+    }
     return chain;
   }
 
@@ -138,10 +154,30 @@ export class ChainService {
     const caches = opts.view
       ? new Caches({ account: { size: 256 }, storage: { size: 256 }, code: { size: 16 } })
       : new Caches({ account: { size: 100_000 }, storage: { size: 100_000 }, code: { size: 5_000 } });
+    if (this.fork) return new ForkStateManager({ common: this.common, trie, caches }, this.fork.state);
     return new ChainStateManager({ common: this.common, trie, caches });
   }
 
   private async init(): Promise<void> {
+    if (this.fork) await initForkChain(this, this.fork);
+    else await this.initOwnGenesis();
+    // A geth-genesis chain changes rules with the head (one Common serves VM, EVM and pool).
+    if (this.options.chain.genesis) alignHardfork(this.common, this.head.number, this.head.block.header.timestamp);
+    const marker = await this.store.getMeta(META.logCtxFrom);
+    if (marker === undefined) {
+      // Blocks before this one were written without log contexts: eth_getLogs reads them whole.
+      this.logContextsFrom = this.head.number === this.genesis.number ? this.genesis.number : this.head.number + 1n;
+      await this.store.write([
+        { type: 'put', sublevel: this.store.meta, key: META.logCtxFrom, value: u64(this.logContextsFrom) },
+      ]);
+    } else this.logContextsFrom = readU64(marker);
+    const stateManager = this.newStateManager();
+    await stateManager.setStateRoot(this.headStateRoot);
+    this.vm = await this.createVmOn(stateManager);
+  }
+
+  /** Opens or creates the chain's own genesis (the dev allocation, or a geth genesis file's). */
+  private async initOwnGenesis(): Promise<void> {
     const sm = this.newStateManager();
     const genesisBlock = this.options.chain.genesis
       ? await buildGethGenesis(this.common, sm, this.options.chain.genesis)
@@ -211,19 +247,6 @@ export class ChainService {
       this.head = h;
       this.headStateRoot = (await this.store.getMeta(META.headState)) ?? h.block.header.stateRoot;
     }
-    // A geth-genesis chain changes rules with the head (one Common serves VM, EVM and pool).
-    if (this.options.chain.genesis) alignHardfork(this.common, this.head.number, this.head.block.header.timestamp);
-    const marker = await this.store.getMeta(META.logCtxFrom);
-    if (marker === undefined) {
-      // Blocks before this one were written without log contexts: eth_getLogs reads them whole.
-      this.logContextsFrom = this.head.number === 0n ? 0n : this.head.number + 1n;
-      await this.store.write([
-        { type: 'put', sublevel: this.store.meta, key: META.logCtxFrom, value: u64(this.logContextsFrom) },
-      ]);
-    } else this.logContextsFrom = readU64(marker);
-    const stateManager = this.newStateManager();
-    await stateManager.setStateRoot(this.headStateRoot);
-    this.vm = await this.createVmOn(stateManager);
   }
 
   /**
@@ -269,6 +292,7 @@ export class ChainService {
     for (const hook of this.closeHooks.splice(0)) await hook();
     await this.tail;
     this.closed = true;
+    await this.fork?.close();
   }
 
   /** Work to finish before the chain closes (the index catching up with the head). */
@@ -420,7 +444,7 @@ export class ChainService {
    * Costs O(blocks removed), whatever the chain's length. Call inside `exclusive`.
    */
   async revertTo(n: bigint, stateRoot?: Uint8Array): Promise<StoredBlock[]> {
-    if (n > this.head.number || n < 0n)
+    if (n > this.head.number || n < this.genesis.number)
       throw new AshlarError(ErrorCodes.BLOCK_NOT_FOUND, `cannot revert to block ${n}: head is ${this.head.number}`);
     const target = this.virtual?.get(n) ?? (await this.store.getBlock(n));
     if (!target) throw new AshlarError(ErrorCodes.STORAGE, `block ${n} is missing from storage`);
@@ -447,6 +471,29 @@ export class ChainService {
     await this.vm.stateManager.setStateRoot(root);
     this.events.emit('revert', { toNumber: n, removed });
     return removed;
+  }
+
+  /**
+   * hardhat_reset: a new chain in this one's place, on the same storage: a fork of `fork` (another
+   * block or upstream), or the node's own genesis when it is undefined. Every block goes, the
+   * genesis too, with its hook writes, in one batch; the new genesis is written as a new chain's.
+   * The chain id and rules stay the node's. Call inside `exclusive`.
+   */
+  async reinit(fork: ForkContext | undefined): Promise<void> {
+    await this.revertTo(this.genesis.number);
+    const old = this.genesis;
+    const ops: StoreOp[] = [...this.store.removeBlockOps(old)];
+    for (const hook of this.removeHooks) for (const op of await hook(old)) ops.push(op);
+    for (const key of [META.genesis, META.head, META.headState, META.logCtxFrom, FORK_META])
+      ops.push({ type: 'del', sublevel: this.store.meta, key });
+    await this.store.write(ops);
+    this.store.forget(old);
+    this.events.emit('revert', { toNumber: old.number - 1n, removed: [old] });
+    const previous = this.fork;
+    this.fork = fork;
+    await this.init();
+    for (const hook of this.committedHooks) await hook(this.genesis);
+    if (previous && previous !== fork) await previous.close();
   }
 
   senderOf(sb: StoredBlock, index: number): Address {

@@ -150,6 +150,24 @@ export function keepStorageTrie(sm: MerkleStateManager, addressHex: string, trie
   (sm as unknown as StateManagerStorageInternals)._storageTries[addressHex] = trie;
 }
 
+/**
+ * Puts an encoded storage value straight into MerkleStateManager._caches.storage (what putStorage
+ * does after unpadding the value, which would turn a one-byte 0x00 into "cleared"); false when the
+ * state manager has no storage cache. A forked chain's zero that must shadow the upstream uses it.
+ */
+export function putCachedStorage(
+  sm: MerkleStateManager,
+  address: Address,
+  key: Uint8Array,
+  encoded: Uint8Array,
+): boolean {
+  const cache = (sm as unknown as { _caches?: { storage?: { put(a: Address, k: Uint8Array, v: Uint8Array): void } } })
+    ._caches?.storage;
+  if (!cache) return false;
+  cache.put(address, key, encoded);
+  return true;
+}
+
 /** Sets the hash BlockHeader.hash() answers from its cache (a header whose hash is given, not computed). */
 export function setCachedHeaderHash(header: BlockHeader, hash: Uint8Array): void {
   (header as unknown as { cache: { hash?: Uint8Array } }).cache.hash = hash;
@@ -191,6 +209,9 @@ export function missingInternals(probe: InternalsProbe): string[] {
   }
   if (typeof field(field(field(probe.stateManager, '_caches'), 'storage'), 'flush') !== 'function') {
     missing.push('MerkleStateManager._caches.storage.flush');
+  }
+  if (typeof field(field(field(probe.stateManager, '_caches'), 'storage'), 'put') !== 'function') {
+    missing.push('MerkleStateManager._caches.storage.put');
   }
   if (typeof field(probe.stateManager, '_getStorageTrie') !== 'function') {
     missing.push('MerkleStateManager._getStorageTrie');

@@ -5,6 +5,7 @@ import type { Plugin } from './definePlugin.js';
 import { DEFAULT_MNEMONIC } from '../chain/accounts.js';
 import { DEFAULT_HARDFORK, SUPPORTED_HARDFORKS } from '../chain/chainCommon.js';
 import { type GethGenesisJson, gethChainId, gethNumber } from '../chain/gethGenesis.js';
+import { type ForkOptions, type ResolvedForkOptions, resolveForkOptions } from '../fork/forkOptions.js';
 
 export interface Logger {
   info(msg: string): void;
@@ -103,6 +104,11 @@ export interface KernelOptions {
    * mined transactions and eth_call send them; the CLI turns this on with --verbose).
    */
   consoleInEstimates?: boolean;
+  /**
+   * Fork another chain (docs/forking.md): the chain starts at the upstream's block N and reads
+   * the state it does not hold from there. The chain id is the upstream's unless chain.chainId is given.
+   */
+  fork?: ForkOptions;
 }
 
 /**
@@ -130,6 +136,7 @@ export interface ResolvedOptions {
   clientVersion: string;
   sendDefaults: SendDefaults;
   throwOnTransactionFailures: boolean;
+  fork?: ResolvedForkOptions;
 }
 
 export const VERSION = '0.1.0';
@@ -222,5 +229,12 @@ export function resolveOptions(o: KernelOptions): ResolvedOptions {
     clientVersion: o.clientVersion ?? defaultClientVersion(),
     sendDefaults,
     throwOnTransactionFailures: o.throwOnTransactionFailures ?? true,
+    ...(o.fork !== undefined ? { fork: resolveFork(o) } : {}),
   };
+}
+
+/** The fork options; a fork starts from the upstream's block, so it cannot also load a genesis file. */
+function resolveFork(o: KernelOptions): ResolvedForkOptions {
+  if (o.chain?.genesis) fail('fork and chain.genesis cannot be used together: a fork starts from the upstream block');
+  return resolveForkOptions(o.fork as ForkOptions, o.chain?.chainId !== undefined);
 }
