@@ -3,6 +3,7 @@ import { createChildContainer, provide, resolve } from '../di/container.js';
 import { emitDecodedLogs } from '../events/chainLogs.js';
 import { EventBus } from '../events/EventBus.js';
 import { checkEngineInternals, installEngineSpeedups } from '../evm/internals.js';
+import { openForkOf } from '../fork/openFork.js';
 import { Dispatcher } from '../rpc/Dispatcher.js';
 import { memoryStorage } from '../storage/memoryStorage.js';
 import type { PluginContext } from './definePlugin.js';
@@ -37,7 +38,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
   await storage.open();
   let chain: ChainService;
   try {
-    chain = await ChainService.open(resolved, storage, events, logger);
+    chain = await ChainService.open(resolved, storage, events, logger, await openForkOf(resolved, storage, logger));
   } catch (e) {
     await storage.close().catch(() => undefined);
     throw e;
