@@ -164,7 +164,7 @@ describe('plugin API', () => {
                 parse: (v: unknown) => (v === undefined ? 'world' : String(v)),
               },
             ],
-            handler: (c, [who]) => `hello ${who} from chain ${c.kernel.chain.common.chainId()}`,
+            handler: (c, [who]) => `hello ${who} from chain ${c.services.chain.common.chainId()}`,
           }),
         );
       },

@@ -135,7 +135,7 @@ const acmeErrors = definePlugin({
         name: 'acme_service',
         params: [],
         // A service of a plugin this kernel does not mount.
-        handler: (c) => c.kernel.resolve(token<{ n: number }>('acme:missing')).n,
+        handler: (c) => c.services.resolve(token<{ n: number }>('acme:missing')).n,
       }),
       defineRpcMethod({
         name: 'acme_limit',

@@ -3,14 +3,14 @@
  * context the plugin registered with, so one plugin object mounted on two kernels knows which
  * one is closing; a failed start closes only the plugins whose register ran.
  */
-import { createKernel, definePlugin, type Kernel, type Plugin, type PluginContext, token } from '@ashlar/core';
+import { createKernel, definePlugin, type KernelServices, type Plugin, type PluginContext, token } from '@ashlar/core';
 import { describe, expect, it } from 'vitest';
 
 const Counter = token<{ name: string; closed: boolean }>('acme:counter');
 
 describe('plugin close hooks', () => {
   it('one plugin object on two kernels: each close gets its own kernel and service', async () => {
-    const closedWith: { kernel: Kernel; service: { name: string; closed: boolean } }[] = [];
+    const closedWith: { services: KernelServices; service: { name: string; closed: boolean } }[] = [];
     const shared = definePlugin({
       name: 'acme-shared',
       register(ctx) {
@@ -20,16 +20,16 @@ describe('plugin close hooks', () => {
       close(ctx: PluginContext) {
         const service = ctx.resolve(Counter);
         service.closed = true;
-        closedWith.push({ kernel: ctx.kernel, service });
+        closedWith.push({ services: ctx.services, service });
       },
     });
     const a = await createKernel({ chain: { chainId: 1001 }, plugins: [shared] });
     const b = await createKernel({ chain: { chainId: 1002 }, plugins: [shared] });
     await b.close();
-    expect(closedWith.map((c) => [c.kernel === b, c.service.name])).toEqual([[true, 'for chain 1002']]);
+    expect(closedWith.map((c) => [c.services === b.services, c.service.name])).toEqual([[true, 'for chain 1002']]);
     expect(a.resolve(Counter).closed).toBe(false);
     await a.close();
-    expect(closedWith.map((c) => [c.kernel === a, c.service.name])[1]).toEqual([true, 'for chain 1001']);
+    expect(closedWith.map((c) => [c.services === a.services, c.service.name])[1]).toEqual([true, 'for chain 1001']);
   });
 
   it('closes in reverse registration order, and after a failed start only what started', async () => {

@@ -34,7 +34,7 @@ const acme_account = defineRpcMethod({
   name: 'acme_account',
   params: [address('account'), withDefault(blockTagOrHash('block'), LATEST)],
   handler: async (ctx, [account, block]) => {
-    const chain = ctx.kernel.chain;
+    const chain = ctx.services.chain;
     const state = await readAccount(chain, account, block);
     return { balance: toQuantity(state.balance), nonce: toQuantity(state.nonce) };
   },

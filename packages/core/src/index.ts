@@ -4,6 +4,7 @@ import './util/hexBuiltins.js';
 export { createKernel } from './kernel/createKernel.js';
 export { Kernel } from './kernel/Kernel.js';
 export { definePlugin, type Plugin, type PluginContext } from './kernel/definePlugin.js';
+export type { KernelServices } from './kernel/services.js';
 export {
   type KernelOptions,
   type ChainOptions,

@@ -1,7 +1,7 @@
 import {
   type IndexQueries,
   type IndexService,
-  type Kernel,
+  type KernelServices,
   type PendingTx,
   type StoredBlock,
   type StoredReceipt,
@@ -67,16 +67,16 @@ export class Explorer {
   private readonly logBases = new WeakMap<StoredBlock, number[]>();
 
   constructor(
-    readonly kernel: Kernel,
+    readonly services: KernelServices,
     readonly index: IndexService,
     options: ExplorerOptions = {},
   ) {
     this.jsonRpcUrl = options.jsonRpcUrl ?? null;
-    kernel.events.on('pendingTransaction', (ptx) => {
+    services.events.on('pendingTransaction', (ptx) => {
       this.arrivals.set(ptx.hashHex, new Date());
       // Forget the ones that left the pool; it is small, this keeps the map so.
-      if (this.arrivals.size > 4 * (kernel.mempool.size + 64)) {
-        for (const h of this.arrivals.keys()) if (!kernel.mempool.get(h)) this.arrivals.delete(h);
+      if (this.arrivals.size > 4 * (services.mempool.size + 64)) {
+        for (const h of this.arrivals.keys()) if (!services.mempool.get(h)) this.arrivals.delete(h);
       }
     });
   }
@@ -86,15 +86,15 @@ export class Explorer {
   }
 
   get head(): StoredBlock {
-    return this.kernel.chain.head;
+    return this.services.chain.head;
   }
 
   block(n: bigint): Promise<StoredBlock | undefined> {
-    return this.kernel.chain.getBlock(n);
+    return this.services.chain.getBlock(n);
   }
 
   async blockById(id: BlockId): Promise<StoredBlock | undefined> {
-    return id.kind === 'number' ? this.block(id.number) : this.kernel.chain.getBlockByHash(id.hash);
+    return id.kind === 'number' ? this.block(id.number) : this.services.chain.getBlockByHash(id.hash);
   }
 
   private logBase(sb: StoredBlock, index: number): number {
@@ -129,9 +129,9 @@ export class Explorer {
   }
 
   async txByHash(hash: Uint8Array): Promise<AnyTx | undefined> {
-    const loc = await this.kernel.chain.getTransactionLocation(hash);
+    const loc = await this.services.chain.getTransactionLocation(hash);
     if (loc) return this.minedAt(loc.block, loc.index);
-    const ptx = this.kernel.mempool.get(bytesToHex(hash));
+    const ptx = this.services.mempool.get(bytesToHex(hash));
     return ptx ? this.pooled(ptx) : undefined;
   }
 
@@ -146,7 +146,7 @@ export class Explorer {
 
   /** Pooled transactions, newest arrival first. */
   pool(): PoolTx[] {
-    return this.kernel.mempool
+    return this.services.mempool
       .all()
       .sort((a, b) => b.seq - a.seq)
       .map((p) => this.pooled(p));

@@ -1,12 +1,4 @@
-import {
-  type IndexOptions,
-  type Kernel,
-  KnownContractsToken,
-  type Token,
-  definePlugin,
-  installIndex,
-  token,
-} from '@ashlar/core';
+import { type IndexOptions, type KernelServices, type Token, definePlugin, installIndex, token } from '@ashlar/core';
 import { Explorer, type ExplorerOptions } from './Explorer.js';
 import { unknownActionResponse } from './http/errors.js';
 import { ExplorerRouter } from './http/router.js';
@@ -72,15 +64,15 @@ export function explorerPlugin(options: ExplorerPluginOptions = {}) {
     options,
     async register(ctx, opts) {
       const index = await installIndex(ctx, { reindex: opts.reindex, progress: opts.progress });
-      const ex = new Explorer(ctx.kernel, index, opts);
+      const ex = new Explorer(ctx.services, index, opts);
       // Verified contracts live in the chain's database; --artifacts verifies from a build folder.
-      const contracts = await SmartContracts.open(ctx.kernel, index, ctx.logger, {
+      const contracts = await SmartContracts.open(ctx.services, index, ctx.logger, {
         artifacts: opts.artifacts,
         solc: opts.solc,
       });
       ex.contracts = contracts;
       // Revert messages name a custom error from the called contract's verified ABI (issue #18).
-      const forget = ctx.kernel.resolve(KnownContractsToken).add((address) => {
+      const forget = ctx.services.knownContracts.add((address) => {
         const info = contracts.info(address);
         const name = info?.name ?? info?.implementationName;
         const abi = contracts.abiOf(address);
@@ -103,8 +95,6 @@ export function explorerPlugin(options: ExplorerPluginOptions = {}) {
 }
 
 /** The kernel's explorer, or undefined when the plugin is not loaded (e.g. to set its JSON-RPC URL once a server listens). */
-export function explorerOf(kernel: Kernel): Explorer | undefined {
-  return kernel.container.isRegistered(ExplorerTokens.explorer, true)
-    ? kernel.resolve(ExplorerTokens.explorer)
-    : undefined;
+export function explorerOf(from: { readonly services: KernelServices } | KernelServices): Explorer | undefined {
+  return ('services' in from ? from.services : from).find(ExplorerTokens.explorer);
 }

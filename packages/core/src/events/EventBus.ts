@@ -2,7 +2,7 @@ import { EventEmitter } from 'eventemitter3';
 import type { StoredBlock } from '../chain/types.js';
 import type { PendingTx } from '../mempool/types.js';
 import type { ConsoleEvent } from '../console/ConsoleCapture.js';
-import type { ChainLog } from './chainLogs.js';
+import type { ChainLog } from './ChainLog.js';
 
 /** Events a kernel emits. Listeners are fire-and-forget: a throwing listener never stops the chain. */
 export interface KernelEvents {

@@ -1,22 +1,11 @@
 import { bytesToHex } from '@ethereumjs/util';
 import type { StoredBlock } from '../chain/types.js';
+import type { ChainLog } from './ChainLog.js';
 import type { EventBus } from './EventBus.js';
 
-type Hex = `0x${string}`;
+export type { ChainLog };
 
-/** A log as a plugin reads it: decoded from the receipt's byte tuple, with where it was emitted. */
-export interface ChainLog {
-  address: Hex;
-  topics: Hex[];
-  data: Hex;
-  blockNumber: bigint;
-  blockHash: Hex;
-  transactionHash: Hex;
-  /** Position of the transaction in its block. */
-  transactionIndex: number;
-  /** Position of the log in its block (across transactions), as eth_getLogs numbers it. */
-  logIndex: number;
-}
+type Hex = `0x${string}`;
 
 /** Every log of a block, in order (addresses lower-case hex). */
 export function logsOf(sb: StoredBlock): ChainLog[] {

@@ -1,11 +1,9 @@
-import { type Token, token } from '../di/container.js';
 import type { PluginContext } from '../kernel/definePlugin.js';
-import type { Kernel } from '../kernel/Kernel.js';
+import type { KernelServices } from '../kernel/services.js';
 import { type IndexOptions, IndexService } from './IndexService.js';
+import { IndexTokens } from './IndexTokens.js';
 
-export const IndexTokens = {
-  index: token<IndexService>('ashlar:index'),
-} satisfies Record<string, Token<unknown>>;
+export { IndexTokens };
 
 /**
  * The kernel's IndexService, created (and brought up to the head) on first call: a plugin that
@@ -14,13 +12,12 @@ export const IndexTokens = {
  */
 export async function installIndex(ctx: PluginContext, options: IndexOptions = {}): Promise<IndexService> {
   if (ctx.container.isRegistered(IndexTokens.index, true)) return ctx.resolve(IndexTokens.index);
-  const k = ctx.kernel;
-  const svc = await IndexService.attach(k.chain, ctx.events, ctx.logger, options);
+  const svc = await IndexService.attach(ctx.services.chain, ctx.events, ctx.logger, options);
   ctx.provide(IndexTokens.index, () => svc);
   return svc;
 }
 
-/** The kernel's index, or undefined when no plugin installed it. */
-export function indexOf(kernel: Kernel): IndexService | undefined {
-  return kernel.container.isRegistered(IndexTokens.index, true) ? kernel.resolve(IndexTokens.index) : undefined;
+/** The kernel's index, or undefined when no plugin installed it (the same as `services.index`). */
+export function indexOf(from: { readonly services: KernelServices } | KernelServices): IndexService | undefined {
+  return ('services' in from ? from.services : from).index;
 }

@@ -15,6 +15,7 @@ import type { JsonRpcResponse, RpcContext, RpcEngine } from '../rpc/types.js';
 import type { RouteRegistry } from '../routes/RouteRegistry.js';
 import type { Plugin, PluginContext } from './definePlugin.js';
 import type { Logger, ResolvedOptions } from './options.js';
+import { type KernelServices, createKernelServices } from './services.js';
 import { Tokens } from './tokens.js';
 
 /** Kept here too: it was first exported from this module. */
@@ -25,6 +26,8 @@ export class Kernel implements RpcEngine {
   private closing?: Promise<void>;
   /** Held outside the container: close clears the container, and a late error must still log. */
   private readonly log: Logger;
+  /** The services plugins and handlers get (ctx.services); one object for the kernel's life. */
+  readonly services: KernelServices;
 
   constructor(
     readonly container: DependencyContainer,
@@ -34,6 +37,10 @@ export class Kernel implements RpcEngine {
     private readonly contexts: readonly PluginContext[] = [],
   ) {
     this.log = resolve(container, Tokens.logger);
+    this.services = createKernelServices({
+      resolve: (tok) => this.resolve(tok),
+      isRegistered: (tok) => container.isRegistered(tok, true),
+    });
   }
 
   /**

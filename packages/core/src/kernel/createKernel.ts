@@ -56,7 +56,9 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
   });
 
   let kernel: Kernel | undefined;
-  const dispatcher = new Dispatcher(resolve(container, Tokens.methods), () => ({ kernel: kernel as Kernel }), {
+  // Handlers get the kernel's services, never the Kernel itself.
+  const handlerContext = () => ({ services: (kernel as Kernel).services });
+  const dispatcher = new Dispatcher(resolve(container, Tokens.methods), handlerContext, {
     maxBatchSize: resolved.rpc.maxBatchSize,
     maxResponseBytes: resolved.rpc.maxResponseBytes,
     batchCostBudget: resolved.rpc.batchCostBudget,
@@ -71,7 +73,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
       // Services first built while this plugin registers are recorded as built by it.
       providers.current = plugin.name;
       const ctx: PluginContext = {
-        kernel,
+        services: kernel.services,
         container,
         options: resolved,
         events,

@@ -1,15 +1,16 @@
 import type { DependencyContainer, Token } from '../di/container.js';
 import type { EventBus } from '../events/EventBus.js';
 import type { RpcMethodDefinition } from '../rpc/types.js';
-import type { Kernel } from './Kernel.js';
-import type { Logger, ResolvedOptions } from './options.js';
 import type { RouteRegistry } from '../routes/RouteRegistry.js';
+import type { Logger, ResolvedOptions } from './options.js';
 import type { PluginStore, PluginTableOptions } from './PluginStore.js';
 import type { ServiceFactory } from './ServiceProviders.js';
+import type { KernelServices } from './services.js';
 
 /** What a plugin may touch while it registers. */
 export interface PluginContext {
-  readonly kernel: Kernel;
+  /** The kernel's typed services (`ctx.services.chain`, `.mempool`, `.executor`, …): what handlers get too. */
+  readonly services: KernelServices;
   readonly container: DependencyContainer;
   readonly options: ResolvedOptions;
   readonly events: EventBus;

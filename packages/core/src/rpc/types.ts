@@ -1,4 +1,4 @@
-import type { Kernel } from '../kernel/Kernel.js';
+import type { KernelServices } from '../kernel/services.js';
 
 /** Turns one positional wire value into a typed value, or throws invalidParams naming `name`. */
 export interface ParamParser<T> {
@@ -9,9 +9,10 @@ export interface ParamParser<T> {
   parse(value: unknown, index: number): T;
 }
 
-/** The context a handler gets: the kernel it runs in and, when known, the transport's caller info. */
+/** The context a handler gets: its kernel's services and, when known, the transport's caller info. */
 export interface RpcContext {
-  kernel: Kernel;
+  /** The services of the kernel the method runs in (chain, mempool, miner, executor, …; see KernelServices). */
+  services: KernelServices;
   /** Transport-specific connection info (e.g. a WS connection id) for stateful methods. */
   connection?: { id: string; send?: (message: unknown) => void; onClose?: (fn: () => void) => void };
 }

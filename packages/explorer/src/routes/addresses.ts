@@ -30,7 +30,7 @@ export function rolesOf(q: URLSearchParams): Role[] {
 
 /** Balance and code at the head, read under the chain lock (the head state is live). */
 async function headAccount(ex: Explorer, address: Uint8Array): Promise<{ balance: bigint; hasCode: boolean }> {
-  const chain = ex.kernel.chain;
+  const chain = ex.services.chain;
   return chain.exclusive(async () => {
     const acct = await chain.vm.stateManager.getAccount(new Address(address));
     return { balance: acct?.balance ?? 0n, hasCode: acct?.isContract() === true };

@@ -24,7 +24,7 @@ export async function blockParam(ex: Explorer, raw: string): Promise<StoredBlock
  * frames kept at mining; null for a block mined with frame capture off (a list does not replay).
  */
 async function internalCount(ex: Explorer, sb: StoredBlock): Promise<number | null> {
-  const frames = await ex.kernel.chain.store.getCallFrames(sb);
+  const frames = await ex.services.chain.store.getCallFrames(sb);
   return frames ? frames.reduce((n, top) => n + listedFrameCount(top), 0) : null;
 }
 
@@ -37,6 +37,6 @@ export async function renderBlocks(ex: Explorer, blocks: StoredBlock[]) {
     ),
     Promise.all(blocks.map((b) => internalCount(ex, b))),
   ]);
-  const reward = blockReward(ex.kernel.chain.common);
+  const reward = blockReward(ex.services.chain.common);
   return blocks.map((b, i) => blockJson(b, facts, b.number === 0n ? 0n : reward, internals[i]));
 }

@@ -19,7 +19,7 @@ const flatCache = new WeakMap<StoredBlock, Promise<FlatFrame[][]>>();
 function blockFlat(ex: Explorer, sb: StoredBlock): Promise<FlatFrame[][]> {
   let hit = flatCache.get(sb);
   if (!hit) {
-    hit = blockCallFrames(ex.kernel.chain, sb).then((frames) => frames.map((f) => (f ? flattenFrames(f) : [])));
+    hit = blockCallFrames(ex.services.chain, sb).then((frames) => frames.map((f) => (f ? flattenFrames(f) : [])));
     flatCache.set(sb, hit);
     // A failed replay is not remembered.
     hit.catch(() => flatCache.delete(sb));

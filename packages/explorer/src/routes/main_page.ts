@@ -23,7 +23,7 @@ export function mainPageRoutes({ ex, r }: RouteContext): void {
       finished_indexing_blocks: healthy,
       indexed_blocks_ratio: healthy ? 1 : 0,
       // Internal transactions are indexed with their block when call frames are kept (chain option).
-      indexed_internal_transactions_ratio: ex.kernel.options.chain.callFrames ? (healthy ? 1 : 0) : null,
+      indexed_internal_transactions_ratio: ex.services.options.chain.callFrames ? (healthy ? 1 : 0) : null,
     };
   });
 }

@@ -68,7 +68,7 @@ function contractsOf(ex: Explorer): SmartContracts {
 }
 
 async function codeFacts(ex: Explorer, sc: SmartContracts, address: string): Promise<ContractCode> {
-  const deployed = await deployedCode(ex.kernel, address);
+  const deployed = await deployedCode(ex.services, address);
   const creation = await sc.verifier.creationInput(address);
   const proxy = deployed === '0x' ? undefined : await sc.proxyOf(address);
   return {
@@ -84,7 +84,7 @@ export type { CallOutcome };
 
 /** eth_call through the node (the kernel's Executor): return data, or the revert data and geth's message. */
 export function callContract(ex: Explorer, to: string, data: Hex, from?: string): Promise<CallOutcome> {
-  return callAtHead(ex.kernel, to, data, from);
+  return callAtHead(ex.services, to, data, from);
 }
 
 /** The ABI a `-proxy` endpoint or a `contract_type: proxy` query reads: the verified implementation's. */

@@ -34,7 +34,7 @@ export function statsRoutes({ ex, r }: RouteContext): void {
     const today = dayOf(head.block.header.timestamp);
     const daily = (await ex.q.daily(today, today)).get(today);
     const { averageBlockTimeMs, utilisation } = await recent(ex);
-    const baseFee = ex.kernel.miner.nextBlockBaseFee() ?? 0n;
+    const baseFee = ex.services.miner.nextBlockBaseFee() ?? 0n;
     return {
       total_blocks: dec(head.number + 1n),
       total_addresses: dec(totals.addressCount),

@@ -36,7 +36,7 @@ export function transactionInsightRoutes({ ex, r }: RouteContext): void {
     const offset = offsetParam(req.query);
     if (!t) return { items: [], next_page_params: null };
     const transfers = transfersOf(t);
-    const changes = (await stateChanges(ex.kernel.chain, t, transfers)).sort(order);
+    const changes = (await stateChanges(ex.services.chain, t, transfers)).sort(order);
     const shown = changes.slice(offset, offset + PAGE_SIZE);
     const facts = await ex.facts(
       [t],

@@ -69,7 +69,7 @@ export function transactionStatsRoutes({ ex, r }: RouteContext): void {
     const { count, fees } = await window.get();
     return {
       transactions_count_24h: dec(count),
-      pending_transactions_count: dec(BigInt(ex.kernel.mempool.size)),
+      pending_transactions_count: dec(BigInt(ex.services.mempool.size)),
       transaction_fees_sum_24h: dec(fees),
       transaction_fees_avg_24h: dec(count === 0n ? 0n : fees / count),
     };

@@ -3,7 +3,7 @@ import {
   type CallFrame,
   flattenFrames,
   type IndexService,
-  type Kernel,
+  type KernelServices,
   type Logger,
   type StoredBlock,
 } from '@ashlar/core';
@@ -53,7 +53,7 @@ export class ArtifactsWatcher {
 
   constructor(
     readonly dir: string,
-    private readonly kernel: Kernel,
+    private readonly services: KernelServices,
     private readonly index: IndexService,
     private readonly verifier: Verifier,
     private readonly logger: Logger,
@@ -62,8 +62,8 @@ export class ArtifactsWatcher {
   /** Reads DIR, verifies what is deployed, then follows new blocks and file changes. */
   async start(): Promise<void> {
     await this.reload();
-    this.kernel.events.on('block', this.onBlock);
-    this.kernel.events.on('revert', this.onRevert);
+    this.services.events.on('block', this.onBlock);
+    this.services.events.on('revert', this.onRevert);
     this.watch();
   }
 
@@ -96,8 +96,8 @@ export class ArtifactsWatcher {
 
   close(): void {
     this.closed = true;
-    this.kernel.events.off('block', this.onBlock);
-    this.kernel.events.off('revert', this.onRevert);
+    this.services.events.off('block', this.onBlock);
+    this.services.events.off('revert', this.onRevert);
     this.watcher?.close();
     clearTimeout(this.reloadTimer);
     clearTimeout(this.scanTimer);

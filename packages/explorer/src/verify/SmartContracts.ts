@@ -1,4 +1,4 @@
-import type { IndexService, Kernel, Logger, StoredBlock } from '@ashlar/core';
+import type { IndexService, KernelServices, Logger, StoredBlock } from '@ashlar/core';
 import { ArtifactsWatcher } from './ArtifactsWatcher.js';
 import { compileStandardInput, pickContract } from './compile.js';
 import { verificationFailed } from './errors.js';
@@ -42,32 +42,32 @@ export class SmartContracts {
   watcher: ArtifactsWatcher | undefined;
 
   private constructor(
-    private readonly kernel: Kernel,
+    private readonly services: KernelServices,
     readonly store: VerifiedStore,
     index: IndexService,
     private readonly options: SmartContractsOptions,
   ) {
-    this.verifier = new Verifier(kernel, index, store);
+    this.verifier = new Verifier(services, index, store);
   }
 
   static async open(
-    kernel: Kernel,
+    services: KernelServices,
     index: IndexService,
     logger: Logger,
     options: SmartContractsOptions = {},
   ): Promise<SmartContracts> {
-    const store = await VerifiedStore.open(kernel.chain.storage);
-    const sc = new SmartContracts(kernel, store, index, options);
-    kernel.events.on('block', sc.onBlock);
+    const store = await VerifiedStore.open(services.chain.storage);
+    const sc = new SmartContracts(services, store, index, options);
+    services.events.on('block', sc.onBlock);
     if (options.artifacts) {
-      sc.watcher = new ArtifactsWatcher(options.artifacts, kernel, index, sc.verifier, logger);
+      sc.watcher = new ArtifactsWatcher(options.artifacts, services, index, sc.verifier, logger);
       await sc.watcher.start();
     }
     return sc;
   }
 
   close(): void {
-    this.kernel.events.off('block', this.onBlock);
+    this.services.events.off('block', this.onBlock);
     this.watcher?.close();
   }
 
@@ -101,7 +101,7 @@ export class SmartContracts {
    */
   async proxyOf(address: string): Promise<ProxyInfo | undefined> {
     const key = address.toLowerCase();
-    const info = await detectProxy(this.kernel, key);
+    const info = await detectProxy(this.services, key);
     if (info) this.proxies.set(key, info);
     else this.proxies.delete(key);
     return info;

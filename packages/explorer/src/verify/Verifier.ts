@@ -1,4 +1,4 @@
-import { codeAt, type IndexService, type Kernel } from '@ashlar/core';
+import { codeAt, type IndexService, type KernelServices } from '@ashlar/core';
 import { bytesToHex, equalsBytes, hexToBytes } from '@ethereumjs/util';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { AbiParameters } from 'ox';
@@ -48,20 +48,20 @@ export function checkConstructorArgs(abi: readonly unknown[], args: Uint8Array, 
  */
 export class Verifier {
   constructor(
-    private readonly kernel: Kernel,
+    private readonly services: KernelServices,
     private readonly index: IndexService,
     readonly store: VerifiedStore,
   ) {}
 
   async code(address: string): Promise<Uint8Array> {
-    return codeAt(this.kernel.chain, address);
+    return codeAt(this.services.chain, address);
   }
 
   /** The input of the transaction that created `address`, when a transaction (not a contract) did. */
   async creationInput(address: string): Promise<Uint8Array | undefined> {
     const rec = await this.index.queries.contract(hexToBytes(address as Hex));
     if (!rec || rec.txIndex === null || !rec.creator) return undefined;
-    const sb = await this.kernel.chain.getBlock(rec.block);
+    const sb = await this.services.chain.getBlock(rec.block);
     const tx = sb?.block.transactions[rec.txIndex];
     if (!tx || tx.to !== undefined) return undefined;
     // A constructor that creates contracts: its children share the transaction but were made by

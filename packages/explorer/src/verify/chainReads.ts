@@ -1,4 +1,4 @@
-import { codeAt, isAshlarError, type Kernel, storageAt, toRpcError } from '@ashlar/core';
+import { codeAt, isAshlarError, type KernelServices, storageAt, toRpcError } from '@ashlar/core';
 import { Address, bytesToHex, hexToBytes } from '@ethereumjs/util';
 
 type Hex = `0x${string}`;
@@ -9,13 +9,13 @@ type Hex = `0x${string}`;
  */
 
 /** Runtime code at the head, `0x` for none. */
-export async function deployedCode(kernel: Kernel, address: string): Promise<Hex> {
-  return bytesToHex(await codeAt(kernel.chain, address)) as Hex;
+export async function deployedCode(services: KernelServices, address: string): Promise<Hex> {
+  return bytesToHex(await codeAt(services.chain, address)) as Hex;
 }
 
 /** A storage word at the head, 32 bytes as hex. */
-export async function storageWord(kernel: Kernel, address: string, slot: string): Promise<Hex> {
-  return bytesToHex(await storageAt(kernel.chain, address, slot)) as Hex;
+export async function storageWord(services: KernelServices, address: string, slot: string): Promise<Hex> {
+  return bytesToHex(await storageAt(services.chain, address, slot)) as Hex;
 }
 
 export interface CallOutcome {
@@ -26,15 +26,15 @@ export interface CallOutcome {
 }
 
 /** eth_call at the head through the kernel's Executor: return data, or the revert data and geth's message. */
-export async function callAtHead(kernel: Kernel, to: string, data: Hex, from?: string): Promise<CallOutcome> {
+export async function callAtHead(services: KernelServices, to: string, data: Hex, from?: string): Promise<CallOutcome> {
   try {
-    const out = await kernel.executor.call(
+    const out = await services.executor.call(
       {
         to: new Address(hexToBytes(to as Hex)),
         data: hexToBytes(data),
         ...(from ? { from: new Address(hexToBytes(from as Hex)) } : {}),
       },
-      kernel.chain.head,
+      services.chain.head,
     );
     return { ok: true, data: bytesToHex(out) as Hex };
   } catch (e) {

@@ -1,4 +1,4 @@
-import type { Kernel } from '@ashlar/core';
+import type { KernelServices } from '@ashlar/core';
 import { callAtHead, deployedCode, storageWord } from './chainReads.js';
 
 type Hex = `0x${string}`;
@@ -34,20 +34,20 @@ function slotAddress(word: string): string | undefined {
  * The proxy pattern of a contract and its implementation, read from its code and storage at the
  * head: EIP-1167 minimal proxies by code, EIP-1967 (implementation or beacon) and EIP-1822 by slot.
  */
-export async function detectProxy(kernel: Kernel, address: string, code?: Hex): Promise<ProxyInfo | undefined> {
-  const runtime = code ?? (await deployedCode(kernel, address));
+export async function detectProxy(services: KernelServices, address: string, code?: Hex): Promise<ProxyInfo | undefined> {
+  const runtime = code ?? (await deployedCode(services, address));
   const body = runtime.slice(2).toLowerCase();
   if (body.length === 2 * 45 && body.startsWith(EIP1167_HEAD) && body.endsWith(EIP1167_TAIL)) {
     return { type: 'eip1167', implementations: [`0x${body.slice(20, 60)}`] };
   }
   if (body.length === 0) return undefined;
-  const slot = (s: string) => storageWord(kernel, address, s);
+  const slot = (s: string) => storageWord(services, address, s);
   const impl = slotAddress(await slot(EIP1967_IMPLEMENTATION));
   if (impl) return { type: 'eip1967', implementations: [impl] };
   const beacon = slotAddress(await slot(EIP1967_BEACON));
   if (beacon) {
     // a beacon that does not answer implementation() is not a proxy we can follow
-    const out = await callAtHead(kernel, beacon, IMPLEMENTATION_SELECTOR as Hex);
+    const out = await callAtHead(services, beacon, IMPLEMENTATION_SELECTOR as Hex);
     const viaBeacon = out.ok && out.data.length >= 66 ? slotAddress(out.data.slice(0, 66)) : undefined;
     if (viaBeacon) return { type: 'eip1967', implementations: [viaBeacon] };
   }

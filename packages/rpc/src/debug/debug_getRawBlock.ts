@@ -7,7 +7,7 @@ export const debug_getRawBlock = defineRpcMethod({
   name: 'debug_getRawBlock',
   params: [blockTagOrHash('block')],
   handler: async (ctx, [block]) => {
-    const sb = await rawBlockOf(ctx.kernel, block);
+    const sb = await rawBlockOf(ctx.services, block);
     return toData(sb.rlp ?? sb.block.serialize());
   },
 });

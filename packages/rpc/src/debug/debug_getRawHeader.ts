@@ -5,5 +5,5 @@ import { rawBlockOf } from './rawBlock.js';
 export const debug_getRawHeader = defineRpcMethod({
   name: 'debug_getRawHeader',
   params: [blockTagOrHash('block')],
-  handler: async (ctx, [block]) => toData((await rawBlockOf(ctx.kernel, block)).block.header.serialize()),
+  handler: async (ctx, [block]) => toData((await rawBlockOf(ctx.services, block)).block.header.serialize()),
 });

@@ -8,7 +8,7 @@ export const debug_getRawReceipts = defineRpcMethod({
   name: 'debug_getRawReceipts',
   params: [blockTagOrHash('block')],
   handler: async (ctx, [block]) => {
-    const sb = await rawBlockOf(ctx.kernel, block);
+    const sb = await rawBlockOf(ctx.services, block);
     return sb.receipts.map((r, i) => toData(encodeReceipt(r, sb.block.transactions[i].type)));
   },
 });

@@ -7,9 +7,9 @@ export const debug_getRawTransaction = defineRpcMethod({
   name: 'debug_getRawTransaction',
   params: [hash('transactionHash')],
   handler: async (ctx, [h]) => {
-    const loc = await ctx.kernel.chain.getTransactionLocation(h);
+    const loc = await ctx.services.chain.getTransactionLocation(h);
     if (loc) return toData(loc.block.block.transactions[loc.index].serialize());
-    const p = ctx.kernel.mempool.get(bytesToHex(h));
+    const p = ctx.services.mempool.get(bytesToHex(h));
     return toData(p ? p.tx.serialize() : new Uint8Array(0));
   },
 });

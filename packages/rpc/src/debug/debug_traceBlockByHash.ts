@@ -8,12 +8,12 @@ export const debug_traceBlockByHash = defineRpcMethod({
   name: 'debug_traceBlockByHash',
   params: [hash('blockHash'), tracerSpec(1)],
   handler: async (ctx, [h, spec]) => {
-    const sb = await ctx.kernel.chain.getBlockByHash(h);
+    const sb = await ctx.services.chain.getBlockByHash(h);
     if (!sb) throw new AshlarError(ErrorCodes.BLOCK_NOT_FOUND, `block ${toData(h)} not found`);
     return traceBlock(
-      ctx.kernel,
+      ctx.services,
       sb,
-      () => makeTracer(spec, ctx.kernel.options.rpc.maxResponseBytes),
+      () => makeTracer(spec, ctx.services.options.rpc.maxResponseBytes),
       undefined,
       spec.timeoutMs,
     );

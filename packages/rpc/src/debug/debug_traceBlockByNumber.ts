@@ -9,15 +9,15 @@ export const debug_traceBlockByNumber = defineRpcMethod({
   name: 'debug_traceBlockByNumber',
   params: [blockTag('block'), tracerSpec(1)],
   handler: async (ctx, [block, spec]) => {
-    const sb = await findBlock(ctx.kernel, block);
+    const sb = await findBlock(ctx.services, block);
     if (!sb) {
       const what = block.kind === 'number' ? `#${block.number}` : block.tag;
       throw new AshlarError(ErrorCodes.BLOCK_NOT_FOUND, `block ${what} not found`);
     }
     return traceBlock(
-      ctx.kernel,
+      ctx.services,
       sb,
-      () => makeTracer(spec, ctx.kernel.options.rpc.maxResponseBytes),
+      () => makeTracer(spec, ctx.services.options.rpc.maxResponseBytes),
       undefined,
       spec.timeoutMs,
     );

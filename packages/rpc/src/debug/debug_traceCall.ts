@@ -40,10 +40,10 @@ export const debug_traceCall = defineRpcMethod({
   name: 'debug_traceCall',
   params: [transactionRequest('transaction'), withDefault(blockTagOrHash('block'), LATEST), traceCallConfig],
   handler: async (ctx, [req, block, config]) => {
-    const sb = await ctx.kernel.chain.requireBlock(toBlockRef(block));
+    const sb = await ctx.services.chain.requireBlock(toBlockRef(block));
     const { spec } = config;
-    const maxBytes = ctx.kernel.options.rpc.maxResponseBytes;
+    const maxBytes = ctx.services.options.rpc.maxResponseBytes;
     const tracer = makeTracer(spec, maxBytes);
-    return traceCall(ctx.kernel, req, sb, config.overrides, tracer, spec.timeoutMs, config.blockOverrides);
+    return traceCall(ctx.services, req, sb, config.overrides, tracer, spec.timeoutMs, config.blockOverrides);
   },
 });

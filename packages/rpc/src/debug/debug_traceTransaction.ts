@@ -8,5 +8,5 @@ export const debug_traceTransaction = defineRpcMethod({
   name: 'debug_traceTransaction',
   params: [hash('transactionHash'), tracerSpec(1)],
   handler: (ctx, [h, spec]) =>
-    traceMinedTx(ctx.kernel, h, () => makeTracer(spec, ctx.kernel.options.rpc.maxResponseBytes), spec.timeoutMs),
+    traceMinedTx(ctx.services, h, () => makeTracer(spec, ctx.services.options.rpc.maxResponseBytes), spec.timeoutMs),
 });

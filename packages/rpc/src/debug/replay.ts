@@ -1,7 +1,7 @@
 import {
   AshlarError,
   ErrorCodes,
-  type Kernel,
+  type KernelServices,
   type StoredBlock,
   applyBlockSystemCalls,
   scratchVm,
@@ -26,20 +26,20 @@ export interface TracedTx<R> {
  * The whole replay runs under the node's call timeout, or the tracer's shorter `timeoutMs`.
  */
 export async function traceBlock<R>(
-  kernel: Kernel,
+  services: KernelServices,
   sb: StoredBlock,
   makeTracer: (index: number) => TxTracer<R>,
   wanted: (index: number) => boolean = () => true,
   timeoutMs?: number,
 ): Promise<TracedTx<R>[]> {
   if (sb.number === 0n) throw new AshlarError(ErrorCodes.EXECUTION, 'genesis is not traceable');
-  const parent = await kernel.chain.getBlock(sb.number - 1n);
+  const parent = await services.chain.getBlock(sb.number - 1n);
   if (!parent) throw new AshlarError(ErrorCodes.BLOCK_NOT_FOUND, `parent of block #${sb.number} not found`);
   const header = sb.block.header;
   // Dev state edits between the parent and this block are in the state the block was built on.
-  const start = (await kernel.chain.store.getPreStateRoot(sb)) ?? parent.block.header.stateRoot;
+  const start = (await services.chain.store.getPreStateRoot(sb)) ?? parent.block.header.stateRoot;
   const vm = await scratchVm(
-    kernel.chain,
+    services.chain,
     start,
     { number: header.number, timestamp: header.timestamp },
     { caches: true },
@@ -50,7 +50,7 @@ export async function traceBlock<R>(
   const out: TracedTx<R>[] = [];
   let gasUsed = 0n;
   let firstLogIndex = 0;
-  await underTimeLimit(vm, timeLimitMs(kernel, timeoutMs), async () => {
+  await underTimeLimit(vm, timeLimitMs(services, timeoutMs), async () => {
     if (last >= 0) await applyBlockSystemCalls(vm, header);
     for (let i = 0; i <= last; i++) {
       const tx = txs[i];
@@ -72,13 +72,13 @@ export async function traceBlock<R>(
 
 /** The trace of the mined transaction `hash` (its block replayed up to it). */
 export async function traceMinedTx<R>(
-  kernel: Kernel,
+  services: KernelServices,
   hash: Uint8Array,
   makeTracer: () => TxTracer<R>,
   timeoutMs?: number,
 ): Promise<R> {
-  const loc = await kernel.chain.getTransactionLocation(hash);
+  const loc = await services.chain.getTransactionLocation(hash);
   if (!loc) throw new AshlarError(ErrorCodes.EXECUTION, 'transaction not found');
-  const [trace] = await traceBlock(kernel, loc.block, makeTracer, (i) => i === loc.index, timeoutMs);
+  const [trace] = await traceBlock(services, loc.block, makeTracer, (i) => i === loc.index, timeoutMs);
   return trace.result;
 }

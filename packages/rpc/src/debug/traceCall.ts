@@ -1,7 +1,7 @@
 import {
   AshlarError,
   ErrorCodes,
-  type Kernel,
+  type KernelServices,
   type StateOverrides,
   type StoredBlock,
   applyStateOverrides,
@@ -25,7 +25,7 @@ const ZERO = new Address(new Uint8Array(20));
  * timeout or the tracer's shorter `timeoutMs` (geth's `execution timeout`).
  */
 export async function traceCall<R>(
-  kernel: Kernel,
+  services: KernelServices,
   req: TransactionRequest,
   sb: StoredBlock,
   overrides: StateOverrides | undefined,
@@ -33,18 +33,18 @@ export async function traceCall<R>(
   timeoutMs?: number,
   blockOverrides?: TraceBlockOverrides,
 ): Promise<R> {
-  const vm = await vmAtBlock(kernel, sb);
+  const vm = await vmAtBlock(services, sb);
   await applyStateOverrides(vm.stateManager, overrides);
   const from = req.from ?? ZERO;
   const nonce = req.nonce ?? (await vm.stateManager.getAccount(from))?.nonce ?? 0n;
-  const gas = callGas(kernel, vm, req, sb);
+  const gas = callGas(services, vm, req, sb);
   const feeless = isFeeless(req);
   const block = overrideBlock(vm, callBlock(vm, sb, gas, feeless), blockOverrides, feeless);
-  const tx = buildUnsignedTx(kernel.chain, req, from, gas, nonce);
+  const tx = buildUnsignedTx(services.chain, req, from, gas, nonce);
   const ctx = { tx, block, firstLogIndex: 0 };
   try {
     await tracer.begin(vm, ctx);
-    const r = await underTimeLimit(vm, timeLimitMs(kernel, timeoutMs), () =>
+    const r = await underTimeLimit(vm, timeLimitMs(services, timeoutMs), () =>
       runTx(vm, {
         tx,
         block,

@@ -11,7 +11,7 @@ export const anvil_dumpState = defineRpcMethod({
   // Hardhat has none; viem's test client in hardhat mode asks for this spelling
   aliases: ['hardhat_dumpState'],
   params: [],
-  handler: async (ctx) => encodeDump(await dumpState(ctx.kernel.chain, dev(ctx.kernel).addresses.names())),
+  handler: async (ctx) => encodeDump(await dumpState(ctx.services.chain, dev(ctx.services).addresses.names())),
 });
 
 /** Writes a dump (anvil_dumpState's hex, or the JSON object) into the head state; answers true. */
@@ -20,9 +20,9 @@ export const anvil_loadState = defineRpcMethod({
   aliases: ['hardhat_loadState'],
   params: [makeParser('state', (v) => decodeDump(v))],
   handler: async (ctx, [dump]) => {
-    const names = dev(ctx.kernel).addresses;
+    const names = dev(ctx.services).addresses;
     for (const key of Object.keys(dump.accounts)) if (key.length === 42) names.add(key);
-    await loadState(ctx.kernel.chain, dump);
+    await loadState(ctx.services.chain, dump);
     return true;
   },
 });

@@ -1,4 +1,4 @@
-import { AshlarError, ErrorCodes, type Kernel, defineRpcMethod } from '@ashlar/core';
+import { AshlarError, ErrorCodes, type KernelServices, defineRpcMethod } from '@ashlar/core';
 import { type WithdrawalData, bigIntToHex } from '@ethereumjs/util';
 import {
   arrayOf,
@@ -37,11 +37,11 @@ function decodeWithdrawal(v: unknown): WithdrawalParam {
 const SCAN_LIMIT = 10_000n;
 
 /** One past the index of the last withdrawal a block paid (0 when none did in the last blocks). */
-async function nextPaidIndex(k: Kernel): Promise<bigint> {
-  const head = k.chain.head.number;
+async function nextPaidIndex(svc: KernelServices): Promise<bigint> {
+  const head = svc.chain.head.number;
   const stop = head > SCAN_LIMIT ? head - SCAN_LIMIT : 0n;
   for (let n = head; n > stop; n--) {
-    const last = (await k.chain.getBlock(n))?.block.withdrawals?.at(-1)?.index;
+    const last = (await svc.chain.getBlock(n))?.block.withdrawals?.at(-1)?.index;
     if (last !== undefined) return BigInt(last) + 1n;
   }
   return 0n;
@@ -56,14 +56,14 @@ export const ashlar_addWithdrawals = defineRpcMethod({
   name: 'ashlar_addWithdrawals',
   params: [arrayOf('withdrawals', decodeWithdrawal, '[]*types.Withdrawal')],
   handler: async (ctx, [list]) => {
-    const k = ctx.kernel;
-    if (!k.chain.common.isActivatedEIP(4895)) {
+    const svc = ctx.services;
+    if (!svc.chain.common.isActivatedEIP(4895)) {
       throw new AshlarError(ErrorCodes.INVALID_PARAMS, 'withdrawals need EIP-4895 (shanghai or later)');
     }
-    const miner = k.miner;
+    const miner = svc.miner;
     // Indexes run on from the last withdrawal waiting, or else the last one any block paid.
     const waiting = miner.pendingWithdrawals.at(-1)?.index;
-    let next = waiting === undefined ? await nextPaidIndex(k) : BigInt(waiting as bigint | string) + 1n;
+    let next = waiting === undefined ? await nextPaidIndex(svc) : BigInt(waiting as bigint | string) + 1n;
     for (const w of list) {
       const index = w.index ?? next;
       next = index + 1n;

@@ -9,7 +9,7 @@ export const hardhat_setPrevRandao = defineRpcMethod({
   name: 'hardhat_setPrevRandao',
   params: [hash('prevRandao')],
   handler: (ctx, [value]) => {
-    ctx.kernel.miner.nextPrevRandao = value;
+    ctx.services.miner.nextPrevRandao = value;
     return true;
   },
 });
@@ -24,7 +24,7 @@ export const anvil_setBlockTimestampInterval = defineRpcMethod({
   params: [quantityOrNumber('seconds')],
   handler: (ctx, [seconds]) => {
     if (seconds > MAX_TIMESTAMP) throw argumentError(0, 'seconds', `${seconds} is past 2^64-1`);
-    ctx.kernel.miner.timestampInterval = seconds;
+    ctx.services.miner.timestampInterval = seconds;
     return null;
   },
 });
@@ -34,7 +34,7 @@ export const anvil_removeBlockTimestampInterval = defineRpcMethod({
   name: 'anvil_removeBlockTimestampInterval',
   params: [],
   handler: (ctx) => {
-    const miner = ctx.kernel.miner;
+    const miner = ctx.services.miner;
     const had = miner.timestampInterval !== undefined;
     miner.timestampInterval = undefined;
     return had;

@@ -10,7 +10,7 @@ export const eth_getAccountInfo = defineRpcMethod({
   name: 'eth_getAccountInfo',
   params: [address('address'), withDefault(blockTagOrHash('block'), LATEST)],
   handler: (ctx, [addr, block]) =>
-    readState(ctx.kernel, toBlockRef(block), async (sm) => {
+    readState(ctx.services, toBlockRef(block), async (sm) => {
       const account = await sm.getAccount(addr);
       return {
         balance: toQuantity(account?.balance ?? 0n),

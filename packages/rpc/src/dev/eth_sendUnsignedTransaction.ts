@@ -8,8 +8,8 @@ export const eth_sendUnsignedTransaction = defineRpcMethod({
   name: 'eth_sendUnsignedTransaction',
   params: [transactionRequest('transaction')],
   handler: (ctx, [req]) =>
-    withSenderLock(ctx.kernel, req.from?.toString() ?? '', async () => {
-      const { tx, sender } = await prepareSend(ctx.kernel, req, { unsigned: true });
-      return sendAnswer(ctx.kernel, await ctx.kernel.txs.submit(tx, sender, { impersonated: true }), tx);
+    withSenderLock(ctx.services, req.from?.toString() ?? '', async () => {
+      const { tx, sender } = await prepareSend(ctx.services, req, { unsigned: true });
+      return sendAnswer(ctx.services, await ctx.services.txs.submit(tx, sender, { impersonated: true }), tx);
     }),
 });

@@ -8,7 +8,7 @@ export const evm_increaseTime = defineRpcMethod({
   aliases: ['anvil_increaseTime'],
   params: [quantityOrNumber('seconds')],
   handler: (ctx, [seconds]) => {
-    const miner = ctx.kernel.miner;
+    const miner = ctx.services.miner;
     // The clock must stay where blocks can be mined: timestamps are uint64.
     if (BigInt(Math.floor(Date.now() / 1000)) + miner.timeOffset + seconds > MAX_TIMESTAMP) {
       throw argumentError(0, 'seconds', `${seconds} s would move the clock past 2^64-1`);

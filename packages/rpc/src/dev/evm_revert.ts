@@ -10,5 +10,6 @@ export const evm_revert = defineRpcMethod({
   name: 'evm_revert',
   aliases: ['anvil_revert'],
   params: [quantityOrNumber('snapshotId')],
-  handler: (ctx, [id]) => (id > BigInt(Number.MAX_SAFE_INTEGER) ? false : dev(ctx.kernel).snapshots.revert(Number(id))),
+  handler: (ctx, [id]) =>
+    id > BigInt(Number.MAX_SAFE_INTEGER) ? false : dev(ctx.services).snapshots.revert(Number(id)),
 });

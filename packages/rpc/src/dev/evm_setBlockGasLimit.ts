@@ -8,7 +8,7 @@ export const evm_setBlockGasLimit = defineRpcMethod({
   params: [quantityOrNumber('gasLimit')],
   handler: (ctx, [gasLimit]) => {
     if (gasLimit < 21_000n) throw argumentError(0, 'gasLimit', `block gas limit ${gasLimit} is below 21000`);
-    ctx.kernel.miner.gasLimit = gasLimit;
+    ctx.services.miner.gasLimit = gasLimit;
     return true;
   },
 });

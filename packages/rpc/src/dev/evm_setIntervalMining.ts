@@ -25,7 +25,7 @@ export const evm_setIntervalMining = defineRpcMethod({
   name: 'evm_setIntervalMining',
   params: [intervalSeconds],
   handler: (ctx, [seconds]) => {
-    ctx.kernel.miner.setInterval(seconds);
+    ctx.services.miner.setInterval(seconds);
     return true;
   },
 });
@@ -35,7 +35,7 @@ export const anvil_setIntervalMining = defineRpcMethod({
   name: 'anvil_setIntervalMining',
   params: [makeParser('seconds', decodeQuantityOrNumber)],
   handler: (ctx, [seconds]) => {
-    ctx.kernel.miner.setInterval(Number(seconds));
+    ctx.services.miner.setInterval(Number(seconds));
     return true;
   },
 });

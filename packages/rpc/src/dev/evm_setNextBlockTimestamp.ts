@@ -11,7 +11,7 @@ export const evm_setNextBlockTimestamp = defineRpcMethod({
   aliases: ['anvil_setNextBlockTimestamp'],
   params: [quantityOrNumber('timestamp')],
   handler: (ctx, [timestamp]) => {
-    const head = ctx.kernel.chain.head.block.header.timestamp;
+    const head = ctx.services.chain.head.block.header.timestamp;
     if (timestamp <= head) {
       throw argumentError(
         0,
@@ -20,7 +20,7 @@ export const evm_setNextBlockTimestamp = defineRpcMethod({
       );
     }
     if (timestamp > MAX_TIMESTAMP) throw argumentError(0, 'timestamp', `timestamp ${timestamp} is past 2^64-1`);
-    ctx.kernel.miner.nextTimestamp = timestamp;
+    ctx.services.miner.nextTimestamp = timestamp;
     return timestamp.toString();
   },
 });

@@ -6,5 +6,5 @@ export const evm_snapshot = defineRpcMethod({
   name: 'evm_snapshot',
   aliases: ['anvil_snapshot'],
   params: [],
-  handler: async (ctx) => toQuantity(await dev(ctx.kernel).snapshots.take()),
+  handler: async (ctx) => toQuantity(await dev(ctx.services).snapshots.take()),
 });

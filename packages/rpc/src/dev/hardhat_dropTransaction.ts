@@ -10,11 +10,11 @@ export const hardhat_dropTransaction = defineRpcMethod({
   aliases: ['anvil_dropTransaction'],
   params: [hash('hash')],
   handler: (ctx, [txHash]) =>
-    ctx.kernel.chain.exclusive(async () => {
-      const k = ctx.kernel;
+    ctx.services.chain.exclusive(async () => {
+      const svc = ctx.services;
       const hex = `0x${Buffer.from(txHash).toString('hex')}`;
-      if (k.mempool.remove(hex)) return true;
-      if (await k.chain.getTransactionLocation(txHash)) {
+      if (svc.mempool.remove(hex)) return true;
+      if (await svc.chain.getTransactionLocation(txHash)) {
         throw argumentError(0, 'hash', `transaction ${hex} cannot be dropped because it is already mined`);
       }
       return false;

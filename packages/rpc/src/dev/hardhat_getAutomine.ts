@@ -5,5 +5,5 @@ export const hardhat_getAutomine = defineRpcMethod({
   name: 'hardhat_getAutomine',
   aliases: ['anvil_getAutomine'],
   params: [],
-  handler: (ctx) => ctx.kernel.miner.automine,
+  handler: (ctx) => ctx.services.miner.automine,
 });

@@ -8,7 +8,7 @@ export const hardhat_impersonateAccount = defineRpcMethod({
   aliases: ['anvil_impersonateAccount'],
   params: [address('address')],
   handler: (ctx, [addr]) => {
-    const d = dev(ctx.kernel);
+    const d = dev(ctx.services);
     d.impersonation.add(addr);
     d.addresses.add(addr);
     return true;
@@ -20,7 +20,7 @@ export const hardhat_stopImpersonatingAccount = defineRpcMethod({
   name: 'hardhat_stopImpersonatingAccount',
   aliases: ['anvil_stopImpersonatingAccount'],
   params: [address('address')],
-  handler: (ctx, [addr]) => dev(ctx.kernel).impersonation.remove(addr),
+  handler: (ctx, [addr]) => dev(ctx.services).impersonation.remove(addr),
 });
 
 /** Anvil's switch: every address is impersonated while it is on. */
@@ -28,7 +28,7 @@ export const anvil_autoImpersonateAccount = defineRpcMethod({
   name: 'anvil_autoImpersonateAccount',
   params: [boolean('enabled')],
   handler: (ctx, [enabled]) => {
-    dev(ctx.kernel).impersonation.auto = enabled;
+    dev(ctx.services).impersonation.auto = enabled;
     return true;
   },
 });

@@ -11,13 +11,13 @@ export const hardhat_metadata = defineRpcMethod({
   name: 'hardhat_metadata',
   params: [],
   handler: (ctx) => {
-    const k = ctx.kernel;
+    const svc = ctx.services;
     return {
       clientVersion: engineVersion(),
-      chainId: Number(k.options.chain.chainId),
-      instanceId: toData(dev(k).snapshots.instanceId),
-      latestBlockNumber: Number(k.chain.head.number),
-      latestBlockHash: toData(k.chain.head.hash),
+      chainId: Number(svc.options.chain.chainId),
+      instanceId: toData(dev(svc).snapshots.instanceId),
+      latestBlockNumber: Number(svc.chain.head.number),
+      latestBlockHash: toData(svc.chain.head.hash),
     };
   },
 });
@@ -30,21 +30,21 @@ export const anvil_metadata = defineRpcMethod({
   name: 'anvil_metadata',
   params: [],
   handler: async (ctx) => {
-    const k = ctx.kernel;
-    const services = dev(k);
+    const svc = ctx.services;
+    const devServices = dev(svc);
     const snapshots: Record<string, [number, string]> = {};
-    for (const s of services.snapshots.list()) {
-      const block = await k.chain.getBlock(s.number);
+    for (const s of devServices.snapshots.list()) {
+      const block = await svc.chain.getBlock(s.number);
       if (block) snapshots[toQuantity(BigInt(s.id))] = [Number(s.number), toData(block.hash)];
     }
     return {
-      clientVersion: k.options.clientVersion,
+      clientVersion: svc.options.clientVersion,
       clientSemver: VERSION,
       clientCommitSha: '',
-      chainId: Number(k.options.chain.chainId),
-      instanceId: toData(services.snapshots.instanceId),
-      latestBlockNumber: Number(k.chain.head.number),
-      latestBlockHash: toData(k.chain.head.hash),
+      chainId: Number(svc.options.chain.chainId),
+      instanceId: toData(devServices.snapshots.instanceId),
+      latestBlockNumber: Number(svc.chain.head.number),
+      latestBlockHash: toData(svc.chain.head.hash),
       forkedNetwork: null,
       snapshots,
     };
@@ -56,20 +56,20 @@ export const anvil_nodeInfo = defineRpcMethod({
   name: 'anvil_nodeInfo',
   params: [],
   handler: (ctx) => {
-    const k = ctx.kernel;
-    const head = k.chain.head;
-    const baseFee = k.miner.nextBlockBaseFee() ?? 0n;
+    const svc = ctx.services;
+    const head = svc.chain.head;
+    const baseFee = svc.miner.nextBlockBaseFee() ?? 0n;
     return {
       currentBlockNumber: toQuantity(head.number),
       currentBlockTimestamp: Number(head.block.header.timestamp),
       currentBlockHash: toData(head.hash),
-      hardFork: k.chain.common.hardfork(),
+      hardFork: svc.chain.common.hardfork(),
       transactionOrder: 'fees',
       environment: {
         baseFee: toQuantity(baseFee),
-        chainId: Number(k.options.chain.chainId),
-        gasLimit: toQuantity(k.miner.gasLimit),
-        gasPrice: toQuantity(baseFee > k.miner.minGasPrice ? baseFee : k.miner.minGasPrice),
+        chainId: Number(svc.options.chain.chainId),
+        gasLimit: toQuantity(svc.miner.gasLimit),
+        gasPrice: toQuantity(baseFee > svc.miner.minGasPrice ? baseFee : svc.miner.minGasPrice),
       },
       forkConfig: { forkUrl: null, forkBlockNumber: null, forkRetryBackoff: null },
     };

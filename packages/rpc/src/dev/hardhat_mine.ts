@@ -15,12 +15,12 @@ export const hardhat_mine = defineRpcMethod({
   aliases: ['anvil_mine'],
   params: [optional(quantityOrNumber('blocks')), optional(quantityOrNumber('interval'))],
   handler: async (ctx, [blocks, interval]) => {
-    const k = ctx.kernel;
+    const svc = ctx.services;
     const count = blocks ?? 1n;
     const step = interval === undefined || interval === 0n ? 1n : interval;
     // Block numbers and timestamps are uint64 (geth, the yellow paper): refuse runs that pass
     // them here, naming the argument, instead of failing deep in block building.
-    const head = k.chain.head.block.header;
+    const head = svc.chain.head.block.header;
     if (head.number + count > MAX_UINT64) {
       throw new AshlarError(
         ErrorCodes.INVALID_PARAMS,
@@ -29,13 +29,17 @@ export const hardhat_mine = defineRpcMethod({
     }
     const start =
       head.timestamp > BigInt(Math.floor(Date.now() / 1000)) ? head.timestamp : BigInt(Math.floor(Date.now() / 1000));
-    if (start + count * step + k.miner.timeOffset > MAX_UINT64) {
+    if (start + count * step + svc.miner.timeOffset > MAX_UINT64) {
       throw new AshlarError(
         ErrorCodes.INVALID_PARAMS,
         `invalid argument ${interval === undefined ? 0 : 1} (${interval === undefined ? 'blocks' : 'interval'}): the blocks' timestamps would pass 2^64-1`,
       );
     }
-    await mineBlocks({ chain: k.chain, miner: k.miner, mempool: k.mempool, reserved: dev(k).reserved }, count, step);
+    await mineBlocks(
+      { chain: svc.chain, miner: svc.miner, mempool: svc.mempool, reserved: dev(svc).reserved },
+      count,
+      step,
+    );
     return true;
   },
 });

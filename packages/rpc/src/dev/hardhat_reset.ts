@@ -27,7 +27,7 @@ export const hardhat_reset = defineRpcMethod({
   aliases: ['anvil_reset'],
   params: [optional(resetOptions)],
   handler: async (ctx) => {
-    await dev(ctx.kernel).snapshots.reset();
+    await dev(ctx.services).snapshots.reset();
     return true;
   },
 });

@@ -9,8 +9,8 @@ export const hardhat_setBalance = defineRpcMethod({
   aliases: ['anvil_setBalance'],
   params: [address('address'), nonNegativeQuantity('balance')],
   handler: async (ctx, [addr, balance]) => {
-    dev(ctx.kernel).addresses.add(addr);
-    await setBalance(ctx.kernel.chain, addr, balance);
+    dev(ctx.services).addresses.add(addr);
+    await setBalance(ctx.services.chain, addr, balance);
     return true;
   },
 });

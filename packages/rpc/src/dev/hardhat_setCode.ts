@@ -8,8 +8,8 @@ export const hardhat_setCode = defineRpcMethod({
   aliases: ['anvil_setCode'],
   params: [address('address'), data('code')],
   handler: async (ctx, [addr, code]) => {
-    dev(ctx.kernel).addresses.add(addr);
-    await setCode(ctx.kernel.chain, addr, code);
+    dev(ctx.services).addresses.add(addr);
+    await setCode(ctx.services.chain, addr, code);
     return true;
   },
 });

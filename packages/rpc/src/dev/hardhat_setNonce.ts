@@ -13,16 +13,16 @@ export const hardhat_setNonce = defineRpcMethod({
   aliases: ['anvil_setNonce'],
   params: [address('address'), nonNegativeQuantity('nonce')],
   handler: async (ctx, [addr, nonce]) => {
-    const k = ctx.kernel;
-    dev(k).addresses.add(addr);
-    await editState(k.chain, async (sm) => {
+    const svc = ctx.services;
+    dev(svc).addresses.add(addr);
+    await editState(svc.chain, async (sm) => {
       const acct = (await sm.getAccount(addr)) ?? new Account();
       if (nonce < acct.nonce) {
         throw argumentError(1, 'nonce', `new nonce ${nonce} must not be smaller than the existing nonce ${acct.nonce}`);
       }
       acct.nonce = nonce;
       await sm.putAccount(addr, acct);
-      k.mempool.pruneBelow(addr, nonce);
+      svc.mempool.pruneBelow(addr, nonce);
     });
     return true;
   },

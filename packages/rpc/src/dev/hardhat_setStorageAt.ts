@@ -9,8 +9,8 @@ export const hardhat_setStorageAt = defineRpcMethod({
   aliases: ['anvil_setStorageAt'],
   params: [address('address'), storageSlot('slot'), fixedData('value', 32)],
   handler: async (ctx, [addr, slot, value]) => {
-    dev(ctx.kernel).addresses.add(addr);
-    await setStorageAt(ctx.kernel.chain, addr, slot, value);
+    dev(ctx.services).addresses.add(addr);
+    await setStorageAt(ctx.services.chain, addr, slot, value);
     return true;
   },
 });

@@ -9,13 +9,13 @@ export const hardhat_setNextBlockBaseFeePerGas = defineRpcMethod({
   aliases: ['anvil_setNextBlockBaseFeePerGas'],
   params: [quantityOrNumber('baseFeePerGas')],
   handler: (ctx, [fee]) => {
-    if (!ctx.kernel.chain.common.isActivatedEIP(1559)) {
+    if (!ctx.services.chain.common.isActivatedEIP(1559)) {
       throw new AshlarError(
         ErrorCodes.INVALID_PARAMS,
         'hardhat_setNextBlockBaseFeePerGas is disabled: EIP-1559 is not active on this hardfork',
       );
     }
-    ctx.kernel.miner.nextBaseFee = fee;
+    ctx.services.miner.nextBaseFee = fee;
     return true;
   },
 });
@@ -26,7 +26,7 @@ export const hardhat_setCoinbase = defineRpcMethod({
   aliases: ['anvil_setCoinbase'],
   params: [address('address')],
   handler: (ctx, [addr]) => {
-    ctx.kernel.miner.coinbase = addr.toString();
+    ctx.services.miner.coinbase = addr.toString();
     return true;
   },
 });
@@ -40,7 +40,7 @@ export const hardhat_setMinGasPrice = defineRpcMethod({
   aliases: ['anvil_setMinGasPrice'],
   params: [quantityOrNumber('minGasPrice')],
   handler: (ctx, [price]) => {
-    ctx.kernel.miner.minGasPrice = price;
+    ctx.services.miner.minGasPrice = price;
     return true;
   },
 });

@@ -1,6 +1,6 @@
 // geth's txpool namespace: the pool split into pending (executable now) and queued (behind a
 // nonce gap), per sender (EIP-55 address) and nonce (decimal string), as geth prints them.
-import { type Kernel, type PendingTx, defineRpcMethod, toQuantity } from '@ashlar/core';
+import { type KernelServices, type PendingTx, defineRpcMethod, toQuantity } from '@ashlar/core';
 import { toChecksumAddress } from '@ethereumjs/util';
 import { toRpcTransaction } from '../format/index.js';
 import { address } from '../params/index.js';
@@ -9,8 +9,8 @@ import type { RpcTransaction } from '../format/index.js';
 type BySender<T> = Record<string, Record<string, T>>;
 
 /** The pool partitioned against the head state's nonces (under the chain lock, so they agree). */
-function partition(kernel: Kernel): Promise<{ pending: PendingTx[]; queued: PendingTx[] }> {
-  const { chain, mempool } = kernel;
+function partition(services: KernelServices): Promise<{ pending: PendingTx[]; queued: PendingTx[] }> {
+  const { chain, mempool } = services;
   return chain.exclusive(async () => {
     const nonces = new Map<string, bigint>();
     for (const p of mempool.all()) {
@@ -36,7 +36,7 @@ export const txpool_content = defineRpcMethod({
   name: 'txpool_content',
   params: [],
   handler: async (ctx) => {
-    const { pending, queued } = await partition(ctx.kernel);
+    const { pending, queued } = await partition(ctx.services);
     const f = (p: PendingTx): RpcTransaction => toRpcTransaction(p.tx, p.sender);
     return { pending: group(pending, f), queued: group(queued, f) };
   },
@@ -47,7 +47,7 @@ export const txpool_contentFrom = defineRpcMethod({
   name: 'txpool_contentFrom',
   params: [address('address')],
   handler: async (ctx, [from]) => {
-    const { pending, queued } = await partition(ctx.kernel);
+    const { pending, queued } = await partition(ctx.services);
     const byNonce = (txs: PendingTx[]) => {
       const out: Record<string, RpcTransaction> = {};
       for (const p of txs) if (p.sender.equals(from)) out[p.tx.nonce.toString()] = toRpcTransaction(p.tx, p.sender);
@@ -62,7 +62,7 @@ export const txpool_status = defineRpcMethod({
   name: 'txpool_status',
   params: [],
   handler: async (ctx) => {
-    const { pending, queued } = await partition(ctx.kernel);
+    const { pending, queued } = await partition(ctx.services);
     return { pending: toQuantity(pending.length), queued: toQuantity(queued.length) };
   },
 });
@@ -80,7 +80,7 @@ export const txpool_inspect = defineRpcMethod({
   name: 'txpool_inspect',
   params: [],
   handler: async (ctx) => {
-    const { pending, queued } = await partition(ctx.kernel);
+    const { pending, queued } = await partition(ctx.services);
     return { pending: group(pending, summary), queued: group(queued, summary) };
   },
 });

@@ -10,7 +10,7 @@ export const erigon_getHeaderByNumber = defineRpcMethod({
   name: 'erigon_getHeaderByNumber',
   params: [erigonBlockNumber('blockNumber')],
   handler: async (ctx, [n]) => {
-    const sb = await ctx.kernel.chain.resolveBlock(n);
+    const sb = await ctx.services.chain.resolveBlock(n);
     if (!sb) return null;
     const {
       transactions: _t,

@@ -5,5 +5,5 @@ export const eth_accounts = defineRpcMethod({
   name: 'eth_accounts',
   aliases: ['eth_requestAccounts'],
   params: [],
-  handler: (ctx) => ctx.kernel.chain.accounts.map((a) => a.address.toString()),
+  handler: (ctx) => ctx.services.chain.accounts.map((a) => a.address.toString()),
 });

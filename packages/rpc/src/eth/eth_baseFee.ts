@@ -5,7 +5,7 @@ export const eth_baseFee = defineRpcMethod({
   name: 'eth_baseFee',
   params: [],
   handler: (ctx) => {
-    const fee = ctx.kernel.miner.nextBlockBaseFee();
+    const fee = ctx.services.miner.nextBlockBaseFee();
     return fee === undefined ? null : toQuantity(fee);
   },
 });

@@ -10,5 +10,5 @@ export const eth_call = defineRpcMethod({
     optional(stateOverrides('stateOverrides')),
   ],
   handler: async (ctx, [req, block, overrides]) =>
-    toData(await ctx.kernel.executor.call(req, await execTarget(ctx.kernel, block), overrides)),
+    toData(await ctx.services.executor.call(req, await execTarget(ctx.services, block), overrides)),
 });

@@ -5,7 +5,7 @@ export const eth_capabilities = defineRpcMethod({
   name: 'eth_capabilities',
   params: [],
   handler: (ctx) => {
-    const head = ctx.kernel.chain.head;
+    const head = ctx.services.chain.head;
     const all = { disabled: false, oldestBlock: '0x0' };
     return {
       head: { number: toQuantity(head.number), hash: toData(head.hash) },

@@ -3,5 +3,5 @@ import { defineRpcMethod } from '@ashlar/core';
 export const eth_coinbase = defineRpcMethod({
   name: 'eth_coinbase',
   params: [],
-  handler: (ctx) => ctx.kernel.miner.coinbase,
+  handler: (ctx) => ctx.services.miner.coinbase,
 });

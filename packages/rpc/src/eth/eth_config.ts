@@ -1,4 +1,4 @@
-import { type Kernel, defineRpcMethod, toQuantity } from '@ashlar/core';
+import { type KernelServices, defineRpcMethod, toQuantity } from '@ashlar/core';
 import { getActivePrecompiles } from '@ethereumjs/evm';
 import { type ForkPoint, forkHash, forkSchedule } from '../shared/forkId.js';
 
@@ -27,8 +27,8 @@ const PRECOMPILE_NAMES = new Map<number, string>([
 const BEACON_ROOTS = '0x000f3df6d732807ef1319fb7b8bb8522d0beac02';
 
 /** One fork's configuration (EIP-7910), for the rules in force from `fork` on. */
-function forkConfig(kernel: Kernel, fork: ForkPoint, schedule: ForkPoint[]) {
-  const chain = kernel.chain;
+function forkConfig(services: KernelServices, fork: ForkPoint, schedule: ForkPoint[]) {
+  const chain = services.chain;
   const common = chain.common.copy();
   common.setHardfork(fork.name);
   const precompiles: Record<string, string> = {};
@@ -84,7 +84,7 @@ export const eth_config = defineRpcMethod({
   name: 'eth_config',
   params: [],
   handler: (ctx) => {
-    const chain = ctx.kernel.chain;
+    const chain = ctx.services.chain;
     const head = chain.head.block.header;
     const schedule = forkSchedule(chain.common, chain.genesis.block.header.timestamp);
     const active = (f: ForkPoint) =>
@@ -98,9 +98,9 @@ export const eth_config = defineRpcMethod({
     const next = upcoming[0];
     const last = upcoming[upcoming.length - 1];
     return {
-      current: forkConfig(ctx.kernel, current, schedule),
-      next: next ? forkConfig(ctx.kernel, next, schedule) : null,
-      last: last ? forkConfig(ctx.kernel, last, schedule) : null,
+      current: forkConfig(ctx.services, current, schedule),
+      next: next ? forkConfig(ctx.services, next, schedule) : null,
+      last: last ? forkConfig(ctx.services, last, schedule) : null,
     };
   },
 });

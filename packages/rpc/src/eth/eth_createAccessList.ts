@@ -24,12 +24,12 @@ export const eth_createAccessList = defineRpcMethod({
   name: 'eth_createAccessList',
   params: [transactionRequest('transaction'), withDefault(blockTagOrHash('block'), LATEST)],
   handler: async (ctx, [req, block]) => {
-    const kernel = ctx.kernel;
-    const at = await execTarget(kernel, block);
-    return kernel.executor.inContext(at, async (vm, blockFor, blockGasLimit) => {
+    const services = ctx.services;
+    const at = await execTarget(services, block);
+    return services.executor.inContext(at, async (vm, blockFor, blockGasLimit) => {
       const from = req.from ?? ZERO;
       const nonce = req.nonce ?? (await vm.stateManager.getAccount(from))?.nonce ?? 0n;
-      const gas = callGas(kernel.options.rpc.callGasCap, vm, req, blockGasLimit);
+      const gas = callGas(services.options.rpc.callGasCap, vm, req, blockGasLimit);
       const feeless = isFeeless(req);
       const execBlock = blockFor(feeless, gas);
       const to = req.to ?? new Address(generateAddress(from.bytes, bigIntToUnpaddedBytes(nonce)));
@@ -39,7 +39,7 @@ export const eth_createAccessList = defineRpcMethod({
       const type = req.type === 0 ? 1 : req.type;
       let list: AccessList = req.accessList ?? [];
       for (let round = 0; ; round++) {
-        const tx = buildUnsignedTx(kernel.chain, { ...req, type, accessList: list }, from, gas, nonce);
+        const tx = buildUnsignedTx(services.chain, { ...req, type, accessList: list }, from, gas, nonce);
         await vm.evm.journal.checkpoint();
         // No EIP-3607 for a sender with code, as eth_call.
         const sender = await allowContractSender(vm, from);

@@ -11,5 +11,5 @@ export const eth_estimateGas = defineRpcMethod({
     optional(stateOverrides('stateOverrides')),
   ],
   handler: async (ctx, [req, block, overrides]) =>
-    toQuantity(await ctx.kernel.executor.estimateGas(req, await execTarget(ctx.kernel, block), overrides)),
+    toQuantity(await ctx.services.executor.estimateGas(req, await execTarget(ctx.services, block), overrides)),
 });

@@ -62,8 +62,8 @@ export const eth_feeHistory = defineRpcMethod({
     optional({ name: 'rewardPercentiles', optional: true, parse: parsePercentiles }),
   ],
   handler: async (ctx, [count, newest, percentiles]) => {
-    const chain = ctx.kernel.chain;
-    const last = newest.kind === 'tag' && newest.tag === 'pending' ? chain.head : await findBlock(ctx.kernel, newest);
+    const chain = ctx.services.chain;
+    const last = newest.kind === 'tag' && newest.tag === 'pending' ? chain.head : await findBlock(ctx.services, newest);
     if (!last) throw new AshlarError(ErrorCodes.INVALID_PARAMS, 'invalid argument 1 (newestBlock): block not found');
     const n = count > BigInt(MAX_BLOCKS) ? BigInt(MAX_BLOCKS) : count;
     if (n === 0n) return { oldestBlock: '0x0', baseFeePerGas: [], gasUsedRatio: [] };

@@ -6,8 +6,8 @@ export const eth_gasPrice = defineRpcMethod({
   name: 'eth_gasPrice',
   params: [],
   handler: (ctx) => {
-    const base = ctx.kernel.miner.nextBlockBaseFee();
-    const min = ctx.kernel.miner.minGasPrice;
+    const base = ctx.services.miner.nextBlockBaseFee();
+    const min = ctx.services.miner.minGasPrice;
     const price = base === undefined ? DEFAULT_PRIORITY_FEE : base + DEFAULT_PRIORITY_FEE;
     return toQuantity(price > min ? price : min);
   },

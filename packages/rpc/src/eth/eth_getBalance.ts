@@ -6,5 +6,5 @@ export const eth_getBalance = defineRpcMethod({
   name: 'eth_getBalance',
   params: [address('address'), withDefault(blockTagOrHash('block'), LATEST)],
   handler: (ctx, [addr, block]) =>
-    readState(ctx.kernel, toBlockRef(block), async (sm) => toQuantity((await sm.getAccount(addr))?.balance ?? 0n)),
+    readState(ctx.services, toBlockRef(block), async (sm) => toQuantity((await sm.getAccount(addr))?.balance ?? 0n)),
 });

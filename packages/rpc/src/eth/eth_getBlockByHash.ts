@@ -6,7 +6,7 @@ export const eth_getBlockByHash = defineRpcMethod({
   name: 'eth_getBlockByHash',
   params: [hash('blockHash'), boolean('fullTransactions')],
   handler: async (ctx, [h, full]) => {
-    const sb = await ctx.kernel.chain.getBlockByHash(h);
+    const sb = await ctx.services.chain.getBlockByHash(h);
     return sb ? toRpcBlock(sb, full) : null;
   },
 });

@@ -7,8 +7,8 @@ export const eth_getBlockByNumber = defineRpcMethod({
   name: 'eth_getBlockByNumber',
   params: [blockTag('block'), boolean('fullTransactions')],
   handler: async (ctx, [block, full]) => {
-    if (isPending(block)) return pendingRpcBlock(ctx.kernel, full);
-    const sb = await findBlock(ctx.kernel, block);
+    if (isPending(block)) return pendingRpcBlock(ctx.services, full);
+    const sb = await findBlock(ctx.services, block);
     return sb ? toRpcBlock(sb, full) : null;
   },
 });

@@ -8,7 +8,7 @@ export const eth_getBlockReceipts = defineRpcMethod({
   params: [blockTagOrHash('block')],
   handler: async (ctx, [block]) => {
     if (isPending(block)) return null;
-    const sb = await findBlock(ctx.kernel, block);
+    const sb = await findBlock(ctx.services, block);
     return sb ? toRpcReceipts(sb) : null;
   },
 });

@@ -5,7 +5,7 @@ export const eth_getBlockTransactionCountByHash = defineRpcMethod({
   name: 'eth_getBlockTransactionCountByHash',
   params: [hash('blockHash')],
   handler: async (ctx, [h]) => {
-    const sb = await ctx.kernel.chain.getBlockByHash(h);
+    const sb = await ctx.services.chain.getBlockByHash(h);
     return sb ? toQuantity(sb.block.transactions.length) : null;
   },
 });

@@ -6,8 +6,8 @@ export const eth_getBlockTransactionCountByNumber = defineRpcMethod({
   name: 'eth_getBlockTransactionCountByNumber',
   params: [blockTag('block')],
   handler: async (ctx, [block]) => {
-    if (isPending(block)) return toQuantity(ctx.kernel.mempool.size);
-    const sb = await findBlock(ctx.kernel, block);
+    if (isPending(block)) return toQuantity(ctx.services.mempool.size);
+    const sb = await findBlock(ctx.services, block);
     return sb ? toQuantity(sb.block.transactions.length) : null;
   },
 });

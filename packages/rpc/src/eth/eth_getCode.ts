@@ -6,5 +6,5 @@ export const eth_getCode = defineRpcMethod({
   name: 'eth_getCode',
   params: [address('address'), withDefault(blockTagOrHash('block'), LATEST)],
   handler: (ctx, [addr, block]) =>
-    readState(ctx.kernel, toBlockRef(block), async (sm) => toData(await sm.getCode(addr))),
+    readState(ctx.services, toBlockRef(block), async (sm) => toData(await sm.getCode(addr))),
 });

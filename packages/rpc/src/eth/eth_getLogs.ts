@@ -6,13 +6,13 @@ export const eth_getLogs = defineRpcMethod({
   name: 'eth_getLogs',
   params: [logFilter('filter')],
   handler: async (ctx, [filter]) => {
-    const { kernel } = ctx;
-    const chain = kernel.chain;
-    const limits = kernel.options.rpc;
+    const { services } = ctx;
+    const chain = services.chain;
+    const limits = services.options.rpc;
     if (filter.blockHash) {
       const sb = await chain.getBlockByHash(filter.blockHash);
       if (!sb) throw new AshlarError(ErrorCodes.INVALID_PARAMS, 'unknown block');
-      return queryLogs(kernel, filter, sb.number, sb.number, limits.logsMaxResults);
+      return queryLogs(services, filter, sb.number, sb.number, limits.logsMaxResults);
     }
     const head = chain.head.number;
     const resolve = (p: typeof filter.fromBlock): bigint => {
@@ -36,6 +36,6 @@ export const eth_getLogs = defineRpcMethod({
         `query exceeds max block range ${limits.logsMaxBlockRange}: asked for ${to - from + 1n} blocks (${from}..${to})`,
       );
     }
-    return queryLogs(kernel, filter, from, to, limits.logsMaxResults);
+    return queryLogs(services, filter, from, to, limits.logsMaxResults);
   },
 });

@@ -33,9 +33,9 @@ export const eth_getProof = defineRpcMethod({
   name: 'eth_getProof',
   params: [address('address'), proofKeys('storageKeys'), withDefault(blockTagOrHash('block'), LATEST)],
   handler: async (ctx, [addr, keys, block]) => {
-    const chain = ctx.kernel.chain;
+    const chain = ctx.services.chain;
     // Each key is a trie walk and a proof of ~10 nodes: 70,000 of them held the loop for 11 s.
-    const maxKeys = ctx.kernel.options.rpc.maxProofKeys;
+    const maxKeys = ctx.services.options.rpc.maxProofKeys;
     if (keys.length > maxKeys) {
       throw new AshlarError(
         ErrorCodes.LIMIT_EXCEEDED,

@@ -7,7 +7,7 @@ export const eth_getStorageAt = defineRpcMethod({
   name: 'eth_getStorageAt',
   params: [address('address'), storageKey('key'), withDefault(blockTagOrHash('block'), LATEST)],
   handler: (ctx, [addr, key, block]) =>
-    readState(ctx.kernel, toBlockRef(block), async (sm) =>
+    readState(ctx.services, toBlockRef(block), async (sm) =>
       toData(setLengthLeft(await sm.getStorage(addr, setLengthLeft(key, 32)), 32)),
     ),
 });

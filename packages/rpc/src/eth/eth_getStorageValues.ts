@@ -41,7 +41,7 @@ export const eth_getStorageValues = defineRpcMethod({
   name: 'eth_getStorageValues',
   params: [request('requests'), withDefault(blockTagOrHash('block'), LATEST)],
   handler: (ctx, [req, block]) =>
-    readState(ctx.kernel, toBlockRef(block), async (sm) => {
+    readState(ctx.services, toBlockRef(block), async (sm) => {
       const out: Record<string, string[]> = {};
       for (const { address, key, slots } of req) {
         const values: string[] = [];

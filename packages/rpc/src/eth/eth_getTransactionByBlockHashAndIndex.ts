@@ -6,7 +6,7 @@ export const eth_getTransactionByBlockHashAndIndex = defineRpcMethod({
   name: 'eth_getTransactionByBlockHashAndIndex',
   params: [hash('blockHash'), quantityNumber('index')],
   handler: async (ctx, [h, index]) => {
-    const sb = await ctx.kernel.chain.getBlockByHash(h);
+    const sb = await ctx.services.chain.getBlockByHash(h);
     return sb ? minedTransaction(sb, index) : null;
   },
 });

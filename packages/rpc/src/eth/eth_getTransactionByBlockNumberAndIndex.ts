@@ -9,11 +9,11 @@ export const eth_getTransactionByBlockNumberAndIndex = defineRpcMethod({
   params: [blockTag('block'), quantityNumber('index')],
   handler: async (ctx, [block, index]) => {
     if (isPending(block)) {
-      const p = pendingBlock(ctx.kernel);
+      const p = pendingBlock(ctx.services);
       const tx = p.block.transactions[index];
       return tx ? toRpcTransaction(tx, p.senders[index]) : null;
     }
-    const sb = await findBlock(ctx.kernel, block);
+    const sb = await findBlock(ctx.services, block);
     return sb ? minedTransaction(sb, index) : null;
   },
 });

@@ -8,9 +8,9 @@ export const eth_getTransactionByHash = defineRpcMethod({
   name: 'eth_getTransactionByHash',
   params: [hash('transactionHash')],
   handler: async (ctx, [h]) => {
-    const loc = await ctx.kernel.chain.getTransactionLocation(h);
+    const loc = await ctx.services.chain.getTransactionLocation(h);
     if (loc) return minedTransaction(loc.block, loc.index);
-    const p = ctx.kernel.mempool.get(bytesToHex(h));
+    const p = ctx.services.mempool.get(bytesToHex(h));
     return p ? toRpcTransaction(p.tx, p.sender) : null;
   },
 });

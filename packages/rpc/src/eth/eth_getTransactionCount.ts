@@ -6,11 +6,11 @@ export const eth_getTransactionCount = defineRpcMethod({
   name: 'eth_getTransactionCount',
   params: [address('address'), withDefault(blockTagOrHash('block'), LATEST)],
   handler: (ctx, [addr, block]) =>
-    readState(ctx.kernel, toBlockRef(block), async (sm) => {
+    readState(ctx.services, toBlockRef(block), async (sm) => {
       const nonce = (await sm.getAccount(addr))?.nonce ?? 0n;
       // `pending` counts the sender's transactions waiting in the pool.
       if (block.kind === 'tag' && block.tag === 'pending')
-        return toQuantity(ctx.kernel.mempool.pendingNonce(addr, nonce));
+        return toQuantity(ctx.services.mempool.pendingNonce(addr, nonce));
       return toQuantity(nonce);
     }),
 });

@@ -7,7 +7,7 @@ export const eth_getTransactionReceipt = defineRpcMethod({
   params: [hash('transactionHash')],
   handler: async (ctx, [h]) => {
     // A pending transaction has no receipt (spec §4.1 rule 2).
-    const loc = await ctx.kernel.chain.getTransactionLocation(h);
+    const loc = await ctx.services.chain.getTransactionLocation(h);
     return loc ? toRpcReceipt(loc.block, loc.index) : null;
   },
 });

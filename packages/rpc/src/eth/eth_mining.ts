@@ -4,5 +4,5 @@ import { defineRpcMethod } from '@ashlar/core';
 export const eth_mining = defineRpcMethod({
   name: 'eth_mining',
   params: [],
-  handler: (ctx) => ctx.kernel.miner.automine || ctx.kernel.miner.blockTime > 0,
+  handler: (ctx) => ctx.services.miner.automine || ctx.services.miner.blockTime > 0,
 });

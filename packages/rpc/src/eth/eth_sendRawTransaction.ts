@@ -6,9 +6,9 @@ export const eth_sendRawTransaction = defineRpcMethod({
   name: 'eth_sendRawTransaction',
   params: [data('transaction')],
   handler: async (ctx, [raw]) => {
-    const txs = ctx.kernel.txs;
+    const txs = ctx.services.txs;
     const tx = txs.decodeRaw(raw);
     const sender = txs.recoverSender(tx);
-    return sendAnswer(ctx.kernel, await txs.submit(tx, sender), tx);
+    return sendAnswer(ctx.services, await txs.submit(tx, sender), tx);
   },
 });

@@ -8,8 +8,8 @@ export const eth_sendTransaction = defineRpcMethod({
   name: 'eth_sendTransaction',
   params: [transactionRequest('transaction')],
   handler: (ctx, [req]) =>
-    withSenderLock(ctx.kernel, req.from?.toString() ?? '', async () => {
-      const { tx, sender, impersonated } = await prepareSend(ctx.kernel, req);
-      return sendAnswer(ctx.kernel, await ctx.kernel.txs.submit(tx, sender, { impersonated }), tx);
+    withSenderLock(ctx.services, req.from?.toString() ?? '', async () => {
+      const { tx, sender, impersonated } = await prepareSend(ctx.services, req);
+      return sendAnswer(ctx.services, await ctx.services.txs.submit(tx, sender, { impersonated }), tx);
     }),
 });

@@ -5,5 +5,5 @@ import { signRequest } from '../shared/sign.js';
 export const eth_signTransaction = defineRpcMethod({
   name: 'eth_signTransaction',
   params: [transactionRequest('transaction')],
-  handler: async (ctx, [req]) => toData((await signRequest(ctx.kernel, req)).serialize()),
+  handler: async (ctx, [req]) => toData((await signRequest(ctx.services, req)).serialize()),
 });

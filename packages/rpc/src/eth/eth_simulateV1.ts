@@ -10,8 +10,8 @@ export const eth_simulateV1 = defineRpcMethod({
   name: 'eth_simulateV1',
   params: [simOptions('opts'), withDefault(blockTagOrHash('block'), LATEST)],
   handler: async (ctx, [opts, block]) => {
-    const base = await ctx.kernel.chain.requireBlock(toBlockRef(block));
-    const blocks = await simulate(ctx.kernel, base, opts);
+    const base = await ctx.services.chain.requireBlock(toBlockRef(block));
+    const blocks = await simulate(ctx.services, base, opts);
     return blocks.map((b) => formatSimulatedBlock(b, opts.returnFullTransactions));
   },
 });

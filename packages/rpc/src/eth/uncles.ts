@@ -9,7 +9,7 @@ export const eth_getUncleCountByBlockHash = defineRpcMethod({
   name: 'eth_getUncleCountByBlockHash',
   params: [hash('blockHash')],
   handler: async (ctx, [h]) => {
-    const sb = await ctx.kernel.chain.getBlockByHash(h);
+    const sb = await ctx.services.chain.getBlockByHash(h);
     return sb ? toQuantity(sb.block.uncleHeaders.length) : null;
   },
 });
@@ -18,7 +18,7 @@ export const eth_getUncleCountByBlockNumber = defineRpcMethod({
   name: 'eth_getUncleCountByBlockNumber',
   params: [blockTag('block')],
   handler: async (ctx, [b]) => {
-    const sb = await findBlock(ctx.kernel, b);
+    const sb = await findBlock(ctx.services, b);
     return sb ? toQuantity(sb.block.uncleHeaders.length) : null;
   },
 });
@@ -41,7 +41,7 @@ export const eth_getUncleByBlockHashAndIndex = defineRpcMethod({
   name: 'eth_getUncleByBlockHashAndIndex',
   params: [hash('blockHash'), quantityNumber('index')],
   handler: async (ctx, [h, i]) => {
-    const sb = await ctx.kernel.chain.getBlockByHash(h);
+    const sb = await ctx.services.chain.getBlockByHash(h);
     const u = sb?.block.uncleHeaders[i];
     return u ? uncleObject(u) : null;
   },
@@ -51,7 +51,7 @@ export const eth_getUncleByBlockNumberAndIndex = defineRpcMethod({
   name: 'eth_getUncleByBlockNumberAndIndex',
   params: [blockTag('block'), quantityNumber('index')],
   handler: async (ctx, [b, i]) => {
-    const sb = await findBlock(ctx.kernel, b);
+    const sb = await findBlock(ctx.services, b);
     const u = sb?.block.uncleHeaders[i];
     return u ? uncleObject(u) : null;
   },

@@ -1,4 +1,4 @@
-import { AshlarError, ErrorCodes, defineRpcMethod, devServicesOf, mineBlocks, toQuantity } from '@ashlar/core';
+import { AshlarError, ErrorCodes, defineRpcMethod, mineBlocks, toQuantity } from '@ashlar/core';
 import { MAX_TIMESTAMP, mineOptions } from '../dev/params.js';
 import { boolean, optional } from '../params/index.js';
 
@@ -16,7 +16,7 @@ export const evm_mine = defineRpcMethod({
   handler: async (ctx, [options]) => {
     const timestamp = options?.timestamp;
     const blocks = options?.blocks ?? 1n;
-    const chain = ctx.kernel.chain;
+    const chain = ctx.services.chain;
     if (timestamp !== undefined && timestamp <= chain.head.block.header.timestamp) {
       throw new AshlarError(
         ErrorCodes.INVALID_PARAMS,
@@ -26,13 +26,13 @@ export const evm_mine = defineRpcMethod({
     if (timestamp !== undefined && timestamp > MAX_TIMESTAMP) {
       throw new AshlarError(ErrorCodes.INVALID_PARAMS, `invalid argument 0 (timestamp): ${timestamp} is past 2^64-1`);
     }
-    const k = ctx.kernel;
+    const svc = ctx.services;
     if (blocks === 1n) {
-      await k.miner.mine({ timestamp });
+      await svc.miner.mine({ timestamp });
       return toQuantity(0n);
     }
     if (blocks === 0n) return toQuantity(0n); // Anvil mines none
-    const dev = devServicesOf(k);
+    const dev = svc.dev;
     if (!dev)
       throw new AshlarError(
         ErrorCodes.INVALID_PARAMS,
@@ -45,7 +45,7 @@ export const evm_mine = defineRpcMethod({
       );
     }
     // The last block's time (1 s apart from the first) must stay a uint64, as hardhat_mine checks.
-    const now = BigInt(Math.floor(Date.now() / 1000)) + k.miner.timeOffset;
+    const now = BigInt(Math.floor(Date.now() / 1000)) + svc.miner.timeOffset;
     const first = timestamp ?? (now > chain.head.block.header.timestamp ? now : chain.head.block.header.timestamp + 1n);
     if (first + blocks - 1n > MAX_UINT64) {
       throw new AshlarError(
@@ -53,8 +53,8 @@ export const evm_mine = defineRpcMethod({
         `invalid argument 0 (timestamp): field "blocks": ${blocks} blocks from ${first} would pass timestamp 2^64-1`,
       );
     }
-    if (timestamp !== undefined) k.miner.nextTimestamp = timestamp;
-    await mineBlocks({ chain, miner: k.miner, mempool: k.mempool, reserved: dev.reserved }, blocks, 1n);
+    if (timestamp !== undefined) svc.miner.nextTimestamp = timestamp;
+    await mineBlocks({ chain, miner: svc.miner, mempool: svc.mempool, reserved: dev.reserved }, blocks, 1n);
     return toQuantity(0n);
   },
 });
@@ -64,9 +64,9 @@ export const evm_setAutomine = defineRpcMethod({
   name: 'evm_setAutomine',
   params: [boolean('enabled')],
   handler: async (ctx, [enabled]) => {
-    const miner = ctx.kernel.miner;
+    const miner = ctx.services.miner;
     miner.automine = enabled;
-    if (enabled && ctx.kernel.mempool.size > 0) await miner.mine();
+    if (enabled && ctx.services.mempool.size > 0) await miner.mine();
     return true;
   },
 });

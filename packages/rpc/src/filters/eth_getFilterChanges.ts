@@ -5,5 +5,5 @@ import { FiltersToken } from './FilterService.js';
 export const eth_getFilterChanges = defineRpcMethod({
   name: 'eth_getFilterChanges',
   params: [string('filterId')],
-  handler: (ctx, [id]) => ctx.kernel.resolve(FiltersToken).changes(id, ctx.kernel.options.rpc.logsMaxResults),
+  handler: (ctx, [id]) => ctx.services.resolve(FiltersToken).changes(id, ctx.services.options.rpc.logsMaxResults),
 });

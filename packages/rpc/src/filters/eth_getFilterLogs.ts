@@ -7,5 +7,5 @@ import { FiltersToken } from './FilterService.js';
 export const eth_getFilterLogs = defineRpcMethod({
   name: 'eth_getFilterLogs',
   params: [string('filterId')],
-  handler: (ctx, [id]) => eth_getLogs.handler(ctx, [ctx.kernel.resolve(FiltersToken).logCriteria(id)]),
+  handler: (ctx, [id]) => eth_getLogs.handler(ctx, [ctx.services.resolve(FiltersToken).logCriteria(id)]),
 });

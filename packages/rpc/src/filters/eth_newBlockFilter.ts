@@ -4,5 +4,5 @@ import { FiltersToken } from './FilterService.js';
 export const eth_newBlockFilter = defineRpcMethod({
   name: 'eth_newBlockFilter',
   params: [],
-  handler: (ctx) => ctx.kernel.resolve(FiltersToken).installBlocks(),
+  handler: (ctx) => ctx.services.resolve(FiltersToken).installBlocks(),
 });

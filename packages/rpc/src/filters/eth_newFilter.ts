@@ -5,5 +5,5 @@ import { FiltersToken } from './FilterService.js';
 export const eth_newFilter = defineRpcMethod({
   name: 'eth_newFilter',
   params: [logFilter('filter')],
-  handler: (ctx, [filter]) => ctx.kernel.resolve(FiltersToken).installLogs(filter),
+  handler: (ctx, [filter]) => ctx.services.resolve(FiltersToken).installLogs(filter),
 });

@@ -6,5 +6,5 @@ import { FiltersToken } from './FilterService.js';
 export const eth_newPendingTransactionFilter = defineRpcMethod({
   name: 'eth_newPendingTransactionFilter',
   params: [withDefault(boolean('fullTx'), false)],
-  handler: (ctx, [full]) => ctx.kernel.resolve(FiltersToken).installPending(full),
+  handler: (ctx, [full]) => ctx.services.resolve(FiltersToken).installPending(full),
 });

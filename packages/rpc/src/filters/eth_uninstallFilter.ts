@@ -6,5 +6,5 @@ import { FiltersToken } from './FilterService.js';
 export const eth_uninstallFilter = defineRpcMethod({
   name: 'eth_uninstallFilter',
   params: [string('filterId')],
-  handler: (ctx, [id]) => ctx.kernel.resolve(FiltersToken).uninstall(id),
+  handler: (ctx, [id]) => ctx.services.resolve(FiltersToken).uninstall(id),
 });

@@ -4,7 +4,7 @@ import { defineRpcMethod } from '@ashlar/core';
 export const net_version = defineRpcMethod({
   name: 'net_version',
   params: [],
-  handler: (ctx) => ctx.kernel.options.chain.chainId.toString(10),
+  handler: (ctx) => ctx.services.options.chain.chainId.toString(10),
 });
 
 /** Spec §2.1: a JSON boolean. The node listens for RPC; it has no p2p. */

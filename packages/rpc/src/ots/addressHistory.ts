@@ -1,4 +1,4 @@
-import type { IndexQueries, InternalPosition, Kernel, StoredBlock, TxPosition } from '@ashlar/core';
+import type { IndexQueries, InternalPosition, KernelServices, StoredBlock, TxPosition } from '@ashlar/core';
 import type { Address } from '@ethereumjs/util';
 import { receiptWithTimestamp, transactionAt } from './txWithReceipt.js';
 
@@ -84,14 +84,14 @@ export async function historyAfter(q: IndexQueries, a: Address, after: bigint, p
 }
 
 /** The transactions and receipts (with timestamps) at the positions. */
-export async function txsWithReceipts(kernel: Kernel, positions: TxPosition[]) {
+export async function txsWithReceipts(services: KernelServices, positions: TxPosition[]) {
   const blocks = new Map<bigint, StoredBlock>();
   const txs = [];
   const receipts = [];
   for (const p of positions) {
     let sb = blocks.get(p.block);
     if (!sb) {
-      sb = await kernel.chain.getBlock(p.block);
+      sb = await services.chain.getBlock(p.block);
       if (!sb) continue;
       blocks.set(p.block, sb);
     }

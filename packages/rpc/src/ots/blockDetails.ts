@@ -1,4 +1,4 @@
-import { type Kernel, type StoredBlock, blockReward, toQuantity } from '@ashlar/core';
+import { type KernelServices, type StoredBlock, blockReward, toQuantity } from '@ashlar/core';
 import { toRpcBlock } from '../format/index.js';
 
 /**
@@ -7,9 +7,9 @@ import { toRpcBlock } from '../format/index.js';
  * after the merge) and `totalFees`, what the senders paid (gas used × effective gas price,
  * base fee included).
  */
-export function blockDetails(kernel: Kernel, sb: StoredBlock) {
+export function blockDetails(services: KernelServices, sb: StoredBlock) {
   const { transactions: _txs, ...block } = toRpcBlock(sb, false);
-  const reward = blockReward(kernel.chain.common);
+  const reward = blockReward(services.chain.common);
   let fees = 0n;
   for (const r of sb.receipts) fees += r.gasUsed * r.effectiveGasPrice;
   return {

@@ -7,8 +7,8 @@ export const ots_getBlockDetails = defineRpcMethod({
   name: 'ots_getBlockDetails',
   params: [erigonBlockNumber('blockNumber')],
   handler: async (ctx, [n]) => {
-    const sb = await ctx.kernel.chain.resolveBlock(n);
-    return sb ? blockDetails(ctx.kernel, sb) : null;
+    const sb = await ctx.services.chain.resolveBlock(n);
+    return sb ? blockDetails(ctx.services, sb) : null;
   },
 });
 
@@ -16,7 +16,7 @@ export const ots_getBlockDetailsByHash = defineRpcMethod({
   name: 'ots_getBlockDetailsByHash',
   params: [hash('blockHash')],
   handler: async (ctx, [h]) => {
-    const sb = await ctx.kernel.chain.getBlockByHash(h);
-    return sb ? blockDetails(ctx.kernel, sb) : null;
+    const sb = await ctx.services.chain.getBlockByHash(h);
+    return sb ? blockDetails(ctx.services, sb) : null;
   },
 });

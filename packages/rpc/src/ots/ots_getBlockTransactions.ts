@@ -13,7 +13,7 @@ export const ots_getBlockTransactions = defineRpcMethod({
   name: 'ots_getBlockTransactions',
   params: [erigonBlockNumber('blockNumber'), otsUint8('pageNumber'), otsUint8('pageSize')],
   handler: async (ctx, [n, page, size]) => {
-    const sb = await ctx.kernel.chain.resolveBlock(n);
+    const sb = await ctx.services.chain.resolveBlock(n);
     if (!sb) {
       const what = n.kind === 'number' ? `#${n.number}` : n.tag;
       throw new AshlarError(ErrorCodes.BLOCK_NOT_FOUND, `block ${what} not found`);

@@ -10,10 +10,10 @@ export const ots_getContractCreator = defineRpcMethod({
   name: 'ots_getContractCreator',
   params: [address('address')],
   handler: async (ctx, [a]) => {
-    const q = requireIndex(ctx.kernel, 'ots_getContractCreator').queries;
+    const q = requireIndex(ctx.services, 'ots_getContractCreator').queries;
     const c = await q.contract(a.bytes);
     if (!c || c.txIndex === null || !c.creator) return null;
-    const sb = await ctx.kernel.chain.getBlock(c.block);
+    const sb = await ctx.services.chain.getBlock(c.block);
     const tx = sb?.block.transactions[c.txIndex];
     if (!tx) return null;
     return { hash: toData(tx.hash()), creator: toData(c.creator) };

@@ -24,7 +24,7 @@ export const ots_getInternalOperations = defineRpcMethod({
   name: 'ots_getInternalOperations',
   params: [hash('transactionHash')],
   handler: async (ctx, [h]) => {
-    const { frame } = await minedFrame(ctx.kernel, h);
+    const { frame } = await minedFrame(ctx.services, h);
     const out: { type: number; from: string; to: string; value: string }[] = [];
     for (const { frame: f, traceAddress } of flattenFrames(frame)) {
       if (traceAddress.length === 0) continue;

@@ -13,12 +13,12 @@ export const ots_getTransactionBySenderAndNonce = defineRpcMethod({
   name: 'ots_getTransactionBySenderAndNonce',
   params: [address('sender'), otsUint64('nonce')],
   handler: async (ctx, [sender, nonce]) => {
-    const q = requireIndex(ctx.kernel, 'ots_getTransactionBySenderAndNonce').queries;
+    const q = requireIndex(ctx.services, 'ots_getTransactionBySenderAndNonce').queries;
     const src = { kind: 'address', address: sender.bytes, roles: ['from'] } as const;
     for (let cursor: TxPosition | undefined; ; ) {
       const chunk = await q.txs(src, cursor, CHUNK);
       for (const p of chunk) {
-        const sb = await ctx.kernel.chain.getBlock(p.block);
+        const sb = await ctx.services.chain.getBlock(p.block);
         const tx = sb?.block.transactions[p.index];
         if (!tx) continue;
         if (tx.nonce === nonce) return toData(tx.hash());

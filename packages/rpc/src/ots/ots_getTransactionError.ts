@@ -7,7 +7,7 @@ export const ots_getTransactionError = defineRpcMethod({
   name: 'ots_getTransactionError',
   params: [hash('transactionHash')],
   handler: async (ctx, [h]) => {
-    const { frame } = await minedFrame(ctx.kernel, h);
+    const { frame } = await minedFrame(ctx.services, h);
     return frame.error === 'revert' ? toData(frame.output) : '0x';
   },
 });

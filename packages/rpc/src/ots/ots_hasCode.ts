@@ -7,5 +7,5 @@ export const ots_hasCode = defineRpcMethod({
   name: 'ots_hasCode',
   params: [address('address'), withDefault(erigonBlockOrHash('block'), LATEST)],
   handler: (ctx, [a, block]) =>
-    readState(ctx.kernel, toBlockRef(block), async (sm) => (await sm.getCode(a)).length > 0),
+    readState(ctx.services, toBlockRef(block), async (sm) => (await sm.getCode(a)).length > 0),
 });

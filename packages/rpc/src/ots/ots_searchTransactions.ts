@@ -14,9 +14,9 @@ export const ots_searchTransactionsBefore = defineRpcMethod({
   name: 'ots_searchTransactionsBefore',
   params: [address('address'), otsUint64('blockNumber'), otsUint16('pageSize')],
   handler: async (ctx, [a, n, size]) => {
-    const q = requireIndex(ctx.kernel, 'ots_searchTransactionsBefore').queries;
+    const q = requireIndex(ctx.services, 'ots_searchTransactionsBefore').queries;
     const { items, more } = await historyBefore(q, a, n === 0n ? undefined : n, size);
-    return { ...(await txsWithReceipts(ctx.kernel, items)), firstPage: n === 0n, lastPage: !more };
+    return { ...(await txsWithReceipts(ctx.services, items)), firstPage: n === 0n, lastPage: !more };
   },
 });
 
@@ -28,9 +28,9 @@ export const ots_searchTransactionsAfter = defineRpcMethod({
   name: 'ots_searchTransactionsAfter',
   params: [address('address'), otsUint64('blockNumber'), otsUint16('pageSize')],
   handler: async (ctx, [a, n, size]) => {
-    const q = requireIndex(ctx.kernel, 'ots_searchTransactionsAfter').queries;
+    const q = requireIndex(ctx.services, 'ots_searchTransactionsAfter').queries;
     // From the genesis means including it: its allocation has no transactions anyway.
     const { items, more } = await historyAfter(q, a, n === 0n ? -1n : n, size);
-    return { ...(await txsWithReceipts(ctx.kernel, items)), firstPage: !more, lastPage: n === 0n };
+    return { ...(await txsWithReceipts(ctx.services, items)), firstPage: !more, lastPage: n === 0n };
   },
 });

@@ -22,8 +22,8 @@ export const ots_traceTransaction = defineRpcMethod({
   name: 'ots_traceTransaction',
   params: [hash('transactionHash')],
   handler: async (ctx, [h]) => {
-    const { frame } = await minedFrame(ctx.kernel, h);
-    const precompiles = new Set([...getActivePrecompiles(ctx.kernel.chain.common).keys()].map((a) => `0x${a}`));
+    const { frame } = await minedFrame(ctx.services, h);
+    const precompiles = new Set([...getActivePrecompiles(ctx.services.chain.common).keys()].map((a) => `0x${a}`));
     const isPrecompileCall = (type: string, to: string) => type.endsWith('CALL') && precompiles.has(to);
     return flattenFrames(frame)
       .filter(({ frame: f, traceAddress }) => traceAddress.length === 0 || !isPrecompileCall(f.type, f.to))

@@ -1,8 +1,8 @@
-import { AshlarError, ErrorCodes, type IndexService, type Kernel, indexOf } from '@ashlar/core';
+import { AshlarError, ErrorCodes, type IndexService, type KernelServices } from '@ashlar/core';
 
 /** The explorer index the address-history methods read; a clear error when the node runs without it. */
-export function requireIndex(kernel: Kernel, method: string): IndexService {
-  const index = indexOf(kernel);
+export function requireIndex(services: KernelServices, method: string): IndexService {
+  const index = services.index;
   if (!index)
     throw new AshlarError(
       ErrorCodes.EXECUTION,

@@ -1,4 +1,4 @@
-import { type CallRequest, type Kernel, type StoredBlock, scratchVm } from '@ashlar/core';
+import { type CallRequest, type KernelServices, type StoredBlock, scratchVm } from '@ashlar/core';
 import { type Block, createBlock } from '@ethereumjs/block';
 import type { VM } from '@ethereumjs/vm';
 
@@ -8,8 +8,8 @@ export function isFeeless(req: CallRequest): boolean {
 }
 
 /** A scratch VM on a block's state (the head's live state root for the head) under its rules. */
-export async function vmAtBlock(kernel: Kernel, sb: StoredBlock): Promise<VM> {
-  const chain = kernel.chain;
+export async function vmAtBlock(services: KernelServices, sb: StoredBlock): Promise<VM> {
+  const chain = services.chain;
   const root = chain.isHead(sb) ? chain.headStateRoot : sb.block.header.stateRoot;
   return scratchVm(chain, root, { number: sb.number, timestamp: sb.block.header.timestamp });
 }
@@ -18,8 +18,8 @@ export async function vmAtBlock(kernel: Kernel, sb: StoredBlock): Promise<VM> {
  * The gas a call runs with: the request's, else the block gas limit, under the RPC gas cap and,
  * from Osaka on, EIP-7825's per-transaction cap.
  */
-export function callGas(kernel: Kernel, vm: VM, req: CallRequest, sb: StoredBlock): bigint {
-  let cap = kernel.options.rpc.callGasCap;
+export function callGas(services: KernelServices, vm: VM, req: CallRequest, sb: StoredBlock): bigint {
+  let cap = services.options.rpc.callGasCap;
   if (vm.common.isActivatedEIP(7825)) {
     const txCap = vm.common.param('maxTransactionGasLimit');
     if (txCap < cap) cap = txCap;

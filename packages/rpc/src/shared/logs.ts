@@ -1,7 +1,7 @@
 import {
   AshlarError,
   ErrorCodes,
-  type Kernel,
+  type KernelServices,
   type LogContext,
   type RawLog,
   type StoredBlock,
@@ -84,13 +84,13 @@ const SLICE_MS = 20;
  * in microtasks, so the scan yields to the event loop every 20 ms.
  */
 export async function queryLogs(
-  kernel: Kernel,
+  services: KernelServices,
   f: LogFilter,
   from: bigint,
   to: bigint,
   max: number,
 ): Promise<RpcLog[]> {
-  const chain = kernel.chain;
+  const chain = services.chain;
   const bloom = new BloomFilter(f);
   const blocks: StoredBlock[] = [];
   const contexts: { ctx: LogContext; receipts: StoredReceipt[] }[] = [];

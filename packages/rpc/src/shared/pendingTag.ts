@@ -1,4 +1,4 @@
-import type { ExecTarget, Kernel } from '@ashlar/core';
+import type { ExecTarget, KernelServices } from '@ashlar/core';
 import type { BlockTagOrHashParam, BlockTagParam } from '../params/index.js';
 import { toBlockRef } from './state.js';
 
@@ -6,7 +6,7 @@ import { toBlockRef } from './state.js';
 export const PENDING: BlockTagParam = Object.freeze({ kind: 'tag', tag: 'pending' } as const);
 
 /** Where a call runs: "pending" is the next block (see Executor), anything else a stored block. */
-export async function execTarget(kernel: Kernel, block: BlockTagOrHashParam): Promise<ExecTarget> {
+export async function execTarget(services: KernelServices, block: BlockTagOrHashParam): Promise<ExecTarget> {
   if (block.kind === 'tag' && block.tag === 'pending') return 'pending';
-  return kernel.chain.requireBlock(toBlockRef(block));
+  return services.chain.requireBlock(toBlockRef(block));
 }

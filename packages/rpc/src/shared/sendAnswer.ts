@@ -1,6 +1,5 @@
 import {
-  type Kernel,
-  KnownContractsToken,
+  type KernelServices,
   type SubmitResult,
   failedTxError,
   nameCustomError,
@@ -16,15 +15,19 @@ import type { TypedTransaction } from '@ethereumjs/tx';
  * from the called contract's ABI when a plugin knows it (the explorer's verified contracts), with
  * the Solidity line when its source map is known (the transaction replayed to find the REVERT).
  */
-export async function sendAnswer(kernel: Kernel, result: SubmitResult, tx?: TypedTransaction): Promise<string> {
+export async function sendAnswer(
+  services: KernelServices,
+  result: SubmitResult,
+  tx?: TypedTransaction,
+): Promise<string> {
   const receipt = result.receipt;
-  if (receipt?.error !== undefined && kernel.options.throwOnTransactionFailures) {
-    const known = kernel.resolve(KnownContractsToken);
+  if (receipt?.error !== undefined && services.options.throwOnTransactionFailures) {
+    const known = services.knownContracts;
     const data = receipt.returnData;
     let named =
       receipt.error === 'revert' && tx && data ? nameCustomError(known, tx.to?.bytes, tx.data, data) : undefined;
     if (named && tx?.to && data && known.lookup(tx.to.toString())?.sourceLine) {
-      const pcs = await revertPcsOfTx(kernel.chain, result.hash).catch(() => undefined);
+      const pcs = await revertPcsOfTx(services.chain, result.hash).catch(() => undefined);
       named = nameCustomError(known, tx.to.bytes, tx.data, data, pcs);
     }
     throw failedTxError(result.hash, receipt, named);

@@ -1,4 +1,4 @@
-import { AshlarError, ErrorCodes, type Kernel, devServicesOf, impersonatedTx, publicKeyOf } from '@ashlar/core';
+import { AshlarError, ErrorCodes, type KernelServices, impersonatedTx, publicKeyOf } from '@ashlar/core';
 import { type TypedTransaction, createTx } from '@ethereumjs/tx';
 import { type Address, bytesToHex } from '@ethereumjs/util';
 import { DEFAULT_PRIORITY_FEE } from '../eth/eth_maxPriorityFeePerGas.js';
@@ -9,9 +9,9 @@ export const DEFAULT_GAS = 90_000n;
 export const DEFAULT_GAS_PRICE = 0x9184e72a000n;
 
 /** The dev key of `from`, or -32000 `unknown account` (geth's wording). */
-export function keyOf(kernel: Kernel, req: TransactionRequest): Uint8Array {
+export function keyOf(services: KernelServices, req: TransactionRequest): Uint8Array {
   const from = senderOf(req);
-  const key = devKeyOf(kernel, from);
+  const key = devKeyOf(services, from);
   if (!key) throw new AshlarError(ErrorCodes.UNKNOWN_ACCOUNT, `unknown account ${from.toString()}`);
   return key;
 }
@@ -23,9 +23,9 @@ function senderOf(req: TransactionRequest): Address {
 }
 
 /** The private key the node holds for `address`, if it is one of the dev accounts. */
-export function devKeyOf(kernel: Kernel, address: Address): Uint8Array | undefined {
+export function devKeyOf(services: KernelServices, address: Address): Uint8Array | undefined {
   const from = address.toString().toLowerCase();
-  return kernel.chain.accounts.find((a) => a.address.toString() === from)?.privateKey;
+  return services.chain.accounts.find((a) => a.address.toString() === from)?.privateKey;
 }
 
 /**
@@ -33,18 +33,18 @@ export function devKeyOf(kernel: Kernel, address: Address): Uint8Array | undefin
  * fill it (clients such as web3.js and viem's JSON-RPC accounts send deployments without gas).
  * A transaction that reverts whatever its gas keeps 90000 and is mined as a failure.
  */
-async function defaultGas(kernel: Kernel, req: TransactionRequest): Promise<bigint> {
+async function defaultGas(services: KernelServices, req: TransactionRequest): Promise<bigint> {
   // The estimate is the least gas that succeeds, so when 90000 succeeds the answer is 90000:
   // one execution instead of the estimate's binary search (a dozen executions).
   try {
     // A gas probe: its console.sol lines count as an estimate's (printed only with --verbose).
-    await kernel.executor.call({ ...req, gas: DEFAULT_GAS }, 'pending', undefined, 'eth_estimateGas');
+    await services.executor.call({ ...req, gas: DEFAULT_GAS }, 'pending', undefined, 'eth_estimateGas');
     return DEFAULT_GAS;
   } catch {
     // needs more than 90000, or fails whatever its gas: the estimate tells which
   }
   try {
-    const estimate = await kernel.executor.estimateGas(req, 'pending');
+    const estimate = await services.executor.estimateGas(req, 'pending');
     return estimate > DEFAULT_GAS ? estimate : DEFAULT_GAS;
   } catch {
     return DEFAULT_GAS;
@@ -55,27 +55,27 @@ async function defaultGas(kernel: Kernel, req: TransactionRequest): Promise<bigi
  * Hardhat's node gives a transaction without gas the block gas limit (capped here by EIP-7825's
  * per-transaction limit, which Osaka enforces): nothing runs before the transaction is mined.
  */
-function hardhatDefaultGas(kernel: Kernel): bigint {
-  const limit = kernel.miner.gasLimit;
-  const common = kernel.chain.common;
+function hardhatDefaultGas(services: KernelServices): bigint {
+  const limit = services.miner.gasLimit;
+  const common = services.chain.common;
   if (!common.isActivatedEIP(7825)) return limit;
   const cap = common.param('maxTransactionGasLimit');
   return limit < cap ? limit : cap;
 }
 
 /** Before London, Hardhat's default price: what eth_gasPrice suggests (the tip, at least the minimum). */
-function hardhatGasPrice(kernel: Kernel): bigint {
-  const base = kernel.miner.nextBlockBaseFee() ?? 0n;
+function hardhatGasPrice(services: KernelServices): bigint {
+  const base = services.miner.nextBlockBaseFee() ?? 0n;
   const price = base + DEFAULT_PRIORITY_FEE;
-  return price > kernel.miner.minGasPrice ? price : kernel.miner.minGasPrice;
+  return price > services.miner.minGasPrice ? price : services.miner.minGasPrice;
 }
 
 /** Fills the spec's defaults (gas 90000, gasPrice 0x9184e72a000, pending nonce) and signs with the dev key. */
-export async function signRequest(kernel: Kernel, req: TransactionRequest): Promise<TypedTransaction> {
-  const key = keyOf(kernel, req);
-  const data = await requestTxData(kernel, req);
+export async function signRequest(services: KernelServices, req: TransactionRequest): Promise<TypedTransaction> {
+  const key = keyOf(services, req);
+  const data = await requestTxData(services, req);
   const tx = asInvalidParams(() =>
-    createTx(data as Parameters<typeof createTx>[0], { common: kernel.chain.common }).sign(key),
+    createTx(data as Parameters<typeof createTx>[0], { common: services.chain.common }).sign(key),
   );
   // The sender is known: spare runTx recovering it from the signature just made (~0.15 ms).
   (tx as unknown as { cache: { senderPubKey?: Uint8Array } }).cache.senderPubKey = publicKeyOf(key);
@@ -96,18 +96,18 @@ export interface PreparedSend {
  * set directly. Any other `from` is -32000 `unknown account`.
  */
 export async function prepareSend(
-  kernel: Kernel,
+  services: KernelServices,
   req: TransactionRequest,
   opts: { unsigned?: boolean } = {},
 ): Promise<PreparedSend> {
   const sender = senderOf(req);
-  const key = opts.unsigned ? undefined : devKeyOf(kernel, sender);
-  if (key) return { tx: await signRequest(kernel, req), sender, impersonated: false };
-  if (!opts.unsigned && !devServicesOf(kernel)?.impersonation.has(sender)) {
+  const key = opts.unsigned ? undefined : devKeyOf(services, sender);
+  if (key) return { tx: await signRequest(services, req), sender, impersonated: false };
+  if (!opts.unsigned && !services.dev?.impersonation.has(sender)) {
     throw new AshlarError(ErrorCodes.UNKNOWN_ACCOUNT, `unknown account ${sender.toString()}`);
   }
-  const data = await requestTxData(kernel, req);
-  const tx = asInvalidParams(() => impersonatedTx(kernel.chain.common, data, sender));
+  const data = await requestTxData(services, req);
+  const tx = asInvalidParams(() => impersonatedTx(services.chain.common, data, sender));
   return { tx, sender, impersonated: true };
 }
 
@@ -123,14 +123,14 @@ function asInvalidParams<T>(fn: () => T): T {
 }
 
 /** The transaction fields of a request with the node's defaults filled in (unsigned). */
-async function requestTxData(kernel: Kernel, req: TransactionRequest): Promise<Record<string, unknown>> {
-  const chain = kernel.chain;
+async function requestTxData(services: KernelServices, req: TransactionRequest): Promise<Record<string, unknown>> {
+  const chain = services.chain;
   const from = senderOf(req);
   const nonce =
     req.nonce ??
     (await chain.exclusive(async () => {
       const acct = await chain.vm.stateManager.getAccount(from);
-      return kernel.mempool.pendingNonce(from, acct?.nonce ?? 0n);
+      return services.mempool.pendingNonce(from, acct?.nonce ?? 0n);
     }));
   if (req.chainId !== undefined && req.chainId !== chain.common.chainId()) {
     throw new AshlarError(
@@ -138,8 +138,8 @@ async function requestTxData(kernel: Kernel, req: TransactionRequest): Promise<R
       `invalid chain id: have ${req.chainId} want ${chain.common.chainId()}`,
     );
   }
-  const hardhat = kernel.options.sendDefaults === 'hardhat';
-  const gasLimit = req.gas ?? (hardhat ? hardhatDefaultGas(kernel) : await defaultGas(kernel, req));
+  const hardhat = services.options.sendDefaults === 'hardhat';
+  const gasLimit = req.gas ?? (hardhat ? hardhatDefaultGas(services) : await defaultGas(services, req));
   const dynamic = req.maxFeePerGas !== undefined || req.maxPriorityFeePerGas !== undefined || req.type === 2;
   // Hardhat's node: EIP-1559 unless a gas price is given or London is not active.
   const hardhatDynamic = hardhat && req.gasPrice === undefined && chain.common.isActivatedEIP(1559);
@@ -154,14 +154,14 @@ async function requestTxData(kernel: Kernel, req: TransactionRequest): Promise<R
     chainId: chain.common.chainId(),
   };
   if (type >= 2) {
-    const base = kernel.miner.nextBlockBaseFee() ?? 0n;
+    const base = services.miner.nextBlockBaseFee() ?? 0n;
     let tip = req.maxPriorityFeePerGas ?? DEFAULT_PRIORITY_FEE;
     // A fee cap given without a tip: the tip may not exceed it.
     if (req.maxPriorityFeePerGas === undefined && req.maxFeePerGas !== undefined && tip > req.maxFeePerGas)
       tip = req.maxFeePerGas;
     data.maxPriorityFeePerGas = tip;
     data.maxFeePerGas = req.maxFeePerGas ?? base * 2n + tip;
-  } else data.gasPrice = req.gasPrice ?? (hardhat ? hardhatGasPrice(kernel) : DEFAULT_GAS_PRICE);
+  } else data.gasPrice = req.gasPrice ?? (hardhat ? hardhatGasPrice(services) : DEFAULT_GAS_PRICE);
   if (type >= 1 && req.accessList) {
     data.accessList = req.accessList.map((a) => ({
       address: a.address.toString(),
@@ -181,18 +181,18 @@ async function requestTxData(kernel: Kernel, req: TransactionRequest): Promise<R
   return data;
 }
 
-const senderLocks = new WeakMap<Kernel, Map<string, Promise<unknown>>>();
+const senderLocks = new WeakMap<KernelServices, Map<string, Promise<unknown>>>();
 
 /**
  * Runs sign-and-submit for one sender at a time: the pending nonce a request is given must be
  * in the pool before the next request of the same sender picks its own (concurrent sends from
  * one account would otherwise get the same nonce).
  */
-export function withSenderLock<T>(kernel: Kernel, sender: string, fn: () => Promise<T>): Promise<T> {
-  let locks = senderLocks.get(kernel);
+export function withSenderLock<T>(services: KernelServices, sender: string, fn: () => Promise<T>): Promise<T> {
+  let locks = senderLocks.get(services);
   if (!locks) {
     locks = new Map();
-    senderLocks.set(kernel, locks);
+    senderLocks.set(services, locks);
   }
   const key = sender.toLowerCase();
   const prev = locks.get(key) ?? Promise.resolve();

@@ -1,4 +1,4 @@
-import type { BlockRef, Kernel, StoredBlock } from '@ashlar/core';
+import type { BlockRef, KernelServices, StoredBlock } from '@ashlar/core';
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import type { BlockTagOrHashParam } from '../params/index.js';
 
@@ -13,11 +13,11 @@ export function toBlockRef(p: BlockTagOrHashParam): BlockRef {
  * live one), history on a view of the trie at that block's root.
  */
 export async function readState<T>(
-  kernel: Kernel,
+  services: KernelServices,
   ref: BlockRef,
   fn: (sm: MerkleStateManager, sb: StoredBlock) => Promise<T>,
 ): Promise<T> {
-  const chain = kernel.chain;
+  const chain = services.chain;
   const sb = await chain.requireBlock(ref);
   if (chain.isHead(sb)) return chain.exclusive(async () => fn(chain.vm.stateManager as MerkleStateManager, sb));
   return fn(await chain.stateManagerFor(sb), sb);

@@ -1,4 +1,4 @@
-import { AshlarError, ErrorCodes, ExecutionDeadline, type Kernel } from '@ashlar/core';
+import { AshlarError, ErrorCodes, ExecutionDeadline, type KernelServices } from '@ashlar/core';
 import type { VM } from '@ethereumjs/vm';
 
 /**
@@ -6,8 +6,8 @@ import type { VM } from '@ethereumjs/vm';
  * geth's `--rpc.evmtimeout`) or the request's own shorter `timeout` (a tracer option), as geth
  * picks the shorter of the two. 0: none.
  */
-export function timeLimitMs(kernel: Kernel, requestedMs?: number): number {
-  const node = kernel.options.rpc.callTimeoutMs;
+export function timeLimitMs(services: KernelServices, requestedMs?: number): number {
+  const node = services.options.rpc.callTimeoutMs;
   if (requestedMs === undefined || requestedMs <= 0) return node;
   return node > 0 ? Math.min(node, requestedMs) : requestedMs;
 }

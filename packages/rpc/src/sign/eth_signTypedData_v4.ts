@@ -25,7 +25,7 @@ export const eth_signTypedData_v4 = defineRpcMethod({
   name: 'eth_signTypedData_v4',
   params: [address('address'), typedData],
   handler: (ctx, [addr, typed]) => {
-    const key = signerKey(ctx.kernel, addr);
+    const key = signerKey(ctx.services, addr);
     try {
       return toData(signTypedData(typed, key));
     } catch (e) {

@@ -1,7 +1,7 @@
 import {
   AshlarError,
   ErrorCodes,
-  type Kernel,
+  type KernelServices,
   type StoredBlock,
   decodeRevertReason,
   precompileTable,
@@ -58,8 +58,12 @@ interface BuilderInternals {
  * executed on a scratch state (the chain never changes) with the system calls, withdrawals
  * (none) and requests of a real block, so roots and hashes are those the block would have.
  */
-export async function simulate(kernel: Kernel, base: StoredBlock, opts: SimOptions): Promise<SimulatedBlock[]> {
-  const chain = kernel.chain;
+export async function simulate(
+  services: KernelServices,
+  base: StoredBlock,
+  opts: SimOptions,
+): Promise<SimulatedBlock[]> {
+  const chain = services.chain;
   const baseHeader = base.block.header;
   const plan = planBlocks(opts.blocks, { number: base.number, time: baseHeader.timestamp });
   if (plan.length === 0) return [];
@@ -77,9 +81,9 @@ export async function simulate(kernel: Kernel, base: StoredBlock, opts: SimOptio
   let coinbase = baseHeader.coinbase;
   let gasLimit = baseHeader.gasLimit;
   // geth: one gas allowance (the RPC gas cap) for all calls of the request together.
-  const pool = { gas: kernel.options.rpc.callGasCap };
+  const pool = { gas: services.options.rpc.callGasCap };
   // The call timeout covers the whole request, every block and call of it (as geth).
-  const limit = kernel.options.rpc.callTimeoutMs;
+  const limit = services.options.rpc.callTimeoutMs;
   await underTimeLimit(
     vm,
     limit,

@@ -23,6 +23,6 @@ export const eth_subscribe = defineRpcMethod({
       if (e instanceof DecodeError) throw argumentError(1, 'options', e.describe());
       throw e;
     }
-    return ctx.kernel.resolve(SubscriptionsToken).subscribe(connection, listen);
+    return ctx.services.resolve(SubscriptionsToken).subscribe(connection, listen);
   },
 });

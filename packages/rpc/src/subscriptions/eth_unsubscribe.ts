@@ -9,7 +9,7 @@ export const eth_unsubscribe = defineRpcMethod({
   handler: (ctx, [id]) => {
     const connection = notifyingConnection(ctx);
     // Another connection's subscription is as unknown to this caller as a made-up id.
-    if (!ctx.kernel.resolve(SubscriptionsToken).unsubscribe(connection, id)) {
+    if (!ctx.services.resolve(SubscriptionsToken).unsubscribe(connection, id)) {
       throw new AshlarError(ErrorCodes.SUBSCRIPTION_NOT_FOUND, 'subscription not found');
     }
     return true;

@@ -1,7 +1,7 @@
 import {
   AshlarError,
   ErrorCodes,
-  type Kernel,
+  type KernelServices,
   MempoolService,
   type StoredBlock,
   scratchVm,
@@ -39,13 +39,13 @@ const txError = (message: string) => new AshlarError(ErrorCodes.EXECUTION, messa
  * An explicit transaction that cannot be included is an error; pool ones are skipped.
  */
 export async function buildPayload(
-  kernel: Kernel,
+  services: KernelServices,
   parent: StoredBlock,
   attrs: PayloadAttributes,
   rawTxs: Uint8Array[] | null,
   extraData: Uint8Array,
 ): Promise<BuiltPayload> {
-  const chain = kernel.chain;
+  const chain = services.chain;
   const number = parent.number + 1n;
   const root = chain.isHead(parent) ? chain.headStateRoot : parent.block.header.stateRoot;
   const vm = await scratchVm(chain, root, { number, timestamp: attrs.timestamp });
@@ -56,7 +56,7 @@ export async function buildPayload(
     parentHash: parent.hash,
     coinbase: createAddressFromString(attrs.suggestedFeeRecipient),
     timestamp: attrs.timestamp,
-    gasLimit: calcGasLimit(p.gasLimit, kernel.options.chain.gasLimit),
+    gasLimit: calcGasLimit(p.gasLimit, services.options.chain.gasLimit),
     mixHash: attrs.prevRandao,
     extraData,
   };
@@ -70,7 +70,7 @@ export async function buildPayload(
     blockOpts: { putBlockIntoBlockchain: false, common, setHardfork: true },
   });
   const explicit = rawTxs !== null;
-  const txs: TypedTransaction[] = explicit ? rawTxs.map((raw) => decode(raw, common)) : await poolTxs(kernel);
+  const txs: TypedTransaction[] = explicit ? rawTxs.map((raw) => decode(raw, common)) : await poolTxs(services);
   for (const tx of txs) {
     try {
       if (explicit) await checkNonce(vm, tx);
@@ -107,8 +107,8 @@ async function checkNonce(vm: Awaited<ReturnType<typeof scratchVm>>, tx: TypedTr
 }
 
 /** The pool's transactions as the miner would order them for the next block. */
-async function poolTxs(kernel: Kernel): Promise<TypedTransaction[]> {
-  const { chain, mempool, miner } = kernel;
+async function poolTxs(services: KernelServices): Promise<TypedTransaction[]> {
+  const { chain, mempool, miner } = services;
   return chain.exclusive(async () => {
     const nonces = new Map<string, bigint>();
     for (const s of mempool.senders()) {

@@ -61,9 +61,9 @@ export const testing_buildBlockV1 = defineRpcMethod({
     optional(makeParser('extraData', decodeData)),
   ],
   handler: async (ctx, [parentHash, attrs, txs, extra]) => {
-    const parent = await ctx.kernel.chain.getBlockByHash(parentHash);
+    const parent = await ctx.services.chain.getBlockByHash(parentHash);
     if (!parent) throw new AshlarError(ErrorCodes.BLOCK_NOT_FOUND, `parent block ${toData(parentHash)} not found`);
-    const built = await buildPayload(ctx.kernel, parent, attrs, txs ?? null, extra ?? new Uint8Array(0));
+    const built = await buildPayload(ctx.services, parent, attrs, txs ?? null, extra ?? new Uint8Array(0));
     return {
       executionPayload: executionPayload(built.block),
       blockValue: toQuantity(built.value),

@@ -13,11 +13,11 @@ export const trace_block = defineRpcMethod({
   name: 'trace_block',
   params: [blockTag('block')],
   handler: async (ctx, [block]) => {
-    const sb = await findBlock(ctx.kernel, block);
+    const sb = await findBlock(ctx.services, block);
     if (!sb) return null;
     if (sb.number === 0n) return [];
     const pos = positionIn(sb);
-    const traces = await traceBlock(ctx.kernel, sb, () => new ParityTracer({ trace: true, stateDiff: false }, pos));
+    const traces = await traceBlock(ctx.services, sb, () => new ParityTracer({ trace: true, stateDiff: false }, pos));
     return traces.flatMap((t) => t.result.trace);
   },
 });

@@ -10,7 +10,7 @@ export const trace_call = defineRpcMethod({
   name: 'trace_call',
   params: [transactionRequest('transaction'), traceTypes('traceTypes'), withDefault(blockTagOrHash('block'), LATEST)],
   handler: async (ctx, [req, types, block]) => {
-    const sb = await ctx.kernel.chain.requireBlock(toBlockRef(block));
-    return traceCall(ctx.kernel, req, sb, undefined, new ParityTracer(types));
+    const sb = await ctx.services.chain.requireBlock(toBlockRef(block));
+    return traceCall(ctx.services, req, sb, undefined, new ParityTracer(types));
   },
 });

@@ -18,12 +18,12 @@ export const trace_filter = defineRpcMethod({
   name: 'trace_filter',
   params: [traceFilterParam('filter')],
   handler: async (ctx, [f]) => {
-    const chain = ctx.kernel.chain;
+    const chain = ctx.services.chain;
     const from = f.fromBlock ? (await chain.requireBlock(toBlockRef(f.fromBlock))).number : 0n;
     const to = f.toBlock ? (await chain.requireBlock(toBlockRef(f.toBlock))).number : chain.head.number;
     if (from > to)
       throw new AshlarError(ErrorCodes.INVALID_PARAMS, `invalid block range: fromBlock ${from} > toBlock ${to}`);
-    const max = ctx.kernel.options.rpc.logsMaxBlockRange;
+    const max = ctx.services.options.rpc.logsMaxBlockRange;
     if (to - from + 1n > BigInt(max))
       throw new AshlarError(
         ErrorCodes.LIMIT_EXCEEDED,
@@ -32,9 +32,9 @@ export const trace_filter = defineRpcMethod({
     const out: ParityTrace[] = [];
     let skip = f.after;
     const wanted = f.count;
-    const maxResults = ctx.kernel.options.rpc.logsMaxResults;
+    const maxResults = ctx.services.options.rpc.logsMaxResults;
     // One time limit for the whole request (the node's call timeout), shared by its block replays.
-    const limit = timeLimitMs(ctx.kernel);
+    const limit = timeLimitMs(ctx.services);
     const deadline = limit > 0 ? performance.now() + limit : Number.POSITIVE_INFINITY;
     for (let n = from < 1n ? 1n : from; n <= to; n++) {
       if (wanted !== undefined && out.length >= wanted) break;
@@ -44,7 +44,7 @@ export const trace_filter = defineRpcMethod({
       if (left <= 0) throw executionTimeout();
       const pos = positionIn(sb);
       const traced = await traceBlock(
-        ctx.kernel,
+        ctx.services,
         sb,
         () => new ParityTracer({ trace: true, stateDiff: false }, pos),
         undefined,

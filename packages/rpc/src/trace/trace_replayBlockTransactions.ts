@@ -10,10 +10,10 @@ export const trace_replayBlockTransactions = defineRpcMethod({
   name: 'trace_replayBlockTransactions',
   params: [blockTag('block'), traceTypes('traceTypes')],
   handler: async (ctx, [block, types]) => {
-    const sb = await findBlock(ctx.kernel, block);
+    const sb = await findBlock(ctx.services, block);
     if (!sb) throw new AshlarError(ErrorCodes.BLOCK_NOT_FOUND, 'block not found');
     if (sb.number === 0n) return [];
-    const traces = await traceBlock(ctx.kernel, sb, () => new ParityTracer(types));
+    const traces = await traceBlock(ctx.services, sb, () => new ParityTracer(types));
     return traces.map((t) => ({ ...t.result, transactionHash: t.txHash }));
   },
 });

@@ -9,10 +9,10 @@ export const trace_replayTransaction = defineRpcMethod({
   name: 'trace_replayTransaction',
   params: [hash('transactionHash'), traceTypes('traceTypes')],
   handler: async (ctx, [h, types]) => {
-    const loc = await ctx.kernel.chain.getTransactionLocation(h);
+    const loc = await ctx.services.chain.getTransactionLocation(h);
     if (!loc) throw new AshlarError(ErrorCodes.EXECUTION, 'transaction not found');
     const [t] = await traceBlock(
-      ctx.kernel,
+      ctx.services,
       loc.block,
       () => new ParityTracer(types),
       (i) => i === loc.index,

@@ -9,11 +9,11 @@ export const trace_transaction = defineRpcMethod({
   name: 'trace_transaction',
   params: [hash('transactionHash')],
   handler: async (ctx, [h]) => {
-    const loc = await ctx.kernel.chain.getTransactionLocation(h);
+    const loc = await ctx.services.chain.getTransactionLocation(h);
     if (!loc) return null;
     const pos = positionIn(loc.block);
     const [t] = await traceBlock(
-      ctx.kernel,
+      ctx.services,
       loc.block,
       () => new ParityTracer({ trace: true, stateDiff: false }, pos),
       (i) => i === loc.index,

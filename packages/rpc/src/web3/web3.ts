@@ -5,7 +5,7 @@ import { data } from '../params/index.js';
 export const web3_clientVersion = defineRpcMethod({
   name: 'web3_clientVersion',
   params: [],
-  handler: (ctx) => ctx.kernel.options.clientVersion,
+  handler: (ctx) => ctx.services.options.clientVersion,
 });
 
 /** Keccak-256 (not the standardized SHA3-256) of the data. */
