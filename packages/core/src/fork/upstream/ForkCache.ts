@@ -114,7 +114,9 @@ export function levelForkCache(db: AnyLevel, opts: LevelForkCacheOptions): ForkC
 
   return {
     async get(key) {
-      return (await db.get(concat(dataStart, key), VIEW)) as Uint8Array | undefined;
+      const value = (await db.get(concat(dataStart, key), VIEW)) as Uint8Array | undefined;
+      // A plain view even when the store hands out Buffers (memory-level, classic-level).
+      return value === undefined ? undefined : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
     },
     put(key, value) {
       const write = writes.then(async () => {

@@ -76,6 +76,7 @@ const DEFAULTS = { retries: 5, concurrency: 8, timeoutMs: 20_000, maxBatchSize: 
  * the event loop.
  */
 export class UpstreamClient {
+  /** Where requests go (credentials moved from the URL to an authorization header). */
   readonly url: string;
   /** The URL as logs and errors show it: no credentials, no query, no key-like path segments. */
   readonly displayUrl: string;
@@ -121,9 +122,19 @@ export class UpstreamClient {
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
       throw new AshlarError(ErrorCodes.OPTIONS, `fork url must be http(s): ${redactUrl(opts.url)}`);
     }
-    this.url = opts.url;
     this.displayUrl = redactUrl(opts.url);
-    this.headers = { 'content-type': 'application/json', accept: 'application/json', ...opts.headers };
+    this.headers = { 'content-type': 'application/json', accept: 'application/json' };
+    // fetch refuses URLs with credentials: `https://user:pass@host/` becomes basic authentication.
+    const userAuth = Object.keys(opts.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
+    if ((parsed.username !== '' || parsed.password !== '') && !userAuth) {
+      const user = decodeURIComponent(parsed.username);
+      const pass = decodeURIComponent(parsed.password);
+      this.headers.authorization = `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`;
+    }
+    parsed.username = '';
+    parsed.password = '';
+    Object.assign(this.headers, opts.headers);
+    this.url = parsed.href;
     this.retries = nonNegativeInt(opts.retries, DEFAULTS.retries, 'retries');
     this.concurrency = Math.max(1, nonNegativeInt(opts.concurrency, DEFAULTS.concurrency, 'concurrency'));
     this.timeoutMs = Math.max(1, nonNegativeInt(opts.timeoutMs, DEFAULTS.timeoutMs, 'timeoutMs'));
