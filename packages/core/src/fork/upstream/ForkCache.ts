@@ -14,6 +14,11 @@ export interface ForkCache {
   close(): Promise<void>;
 }
 
+/** Suggested bounds: a LevelDB entry is about 60–100 bytes before compression, so the disk cache
+ * stays near 100 MB; in memory an entry costs a few hundred bytes of JS objects. */
+export const DEFAULT_DISK_CACHE_ENTRIES = 1_000_000;
+export const DEFAULT_MEMORY_CACHE_ENTRIES = 100_000;
+
 export interface ForkCacheBounds {
   /** Entries kept at most (an account, or one storage slot, is one entry). */
   maxEntries: number;

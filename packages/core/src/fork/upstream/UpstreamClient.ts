@@ -181,11 +181,15 @@ export class UpstreamClient {
       const calls = this.queue.splice(0, this.batchesRefused ? 1 : this.maxBatchSize);
       this.inFlight++;
       if (this.inFlight > this.stats.maxInFlight) this.stats.maxInFlight = this.inFlight;
-      const run = this.send(calls).finally(() => {
-        this.inFlight--;
-        this.running.delete(run);
-        this.pump();
-      });
+      const run = this.send(calls)
+        // send settles every call itself; this only guards against a bug leaving calls hanging
+        // or a rejection escaping into the event loop (which would end the process).
+        .catch((e: unknown) => this.failAll(calls, `internal error: ${e instanceof Error ? e.message : String(e)}`))
+        .finally(() => {
+          this.inFlight--;
+          this.running.delete(run);
+          this.pump();
+        });
       this.running.add(run);
     }
   }
@@ -337,6 +341,15 @@ export class UpstreamClient {
     if (rateLimited) this.onRateLimited('JSON-RPC rate-limit error');
     else if (remaining.length < calls.length) this.onAnswered();
     return { remaining, cause, retryable: true };
+  }
+
+  private failAll(calls: Call[], cause: string): void {
+    for (const call of calls) {
+      this.stats.failures++;
+      call.reject(
+        exhaustedError({ upstream: this.displayUrl, method: call.method, params: call.params, attempts: 1, cause }),
+      );
+    }
   }
 
   private useSingleCalls(calls: Call[]): void {

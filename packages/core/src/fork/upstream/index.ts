@@ -3,6 +3,8 @@
 export { UpstreamClient, type UpstreamOptions, type UpstreamStats } from './UpstreamClient.js';
 export { ForkStateSource, type UpstreamAccount } from './ForkStateSource.js';
 export {
+  DEFAULT_DISK_CACHE_ENTRIES,
+  DEFAULT_MEMORY_CACHE_ENTRIES,
   type ForkCache,
   type ForkCacheBounds,
   type LevelForkCacheOptions,
