@@ -174,7 +174,7 @@ describe('explorer index on LevelDB across restarts', () => {
 
     const plain = await createKernel({
       storage: levelStorage({ path }),
-      plugins: explorerPlugins().filter((p) => p.name !== 'explorer'),
+      plugins: explorerPlugins().filter((p) => p.name !== 'explorer' && p.name !== 'index'),
     });
     const d = new ChainDriver(plain);
     await moreActivity(d, rc);

@@ -4,7 +4,7 @@
  * lacks a declared dependency, naming both plugins. Expected answers come from the chain's
  * rules (chain id 31337, keccak of nothing, the genesis hash), not from another of our methods.
  */
-import { createKernel, createProvider, type Kernel, type Plugin, balanceAt } from '@ashlar/core';
+import { createKernel, createProvider, type Kernel, type Plugin, balanceAt, indexPlugin } from '@ashlar/core';
 import { explorerPlugin } from '@ashlar/explorer';
 import {
   debugPlugin,
@@ -59,7 +59,22 @@ const checks: Record<string, Check> = {
     expect(bytesToHex(keccak_256(hexToBytes(raw as `0x${string}`)))).toBe(bytesToHex(k.chain.genesis.hash));
   },
   'rpc:trace': async (k) => expect(await k.request({ method: 'trace_block', params: ['0x0'] })).toEqual([]),
-  'rpc:ots': async (k) => expect(await k.request({ method: 'ots_getApiLevel' })).toBe(8),
+  'rpc:ots': async (k) => {
+    expect(await k.request({ method: 'ots_getApiLevel' })).toBe(8);
+    // An address-history method: it reads the index, which the declared dependency installs.
+    expect(await k.request({ method: 'ots_searchTransactionsBefore', params: [A, 0, 10] })).toEqual({
+      txs: [],
+      receipts: [],
+      firstPage: true,
+      lastPage: true,
+    });
+  },
+  index: async (k) => {
+    const index = k.services.index;
+    expect(index?.healthy).toBe(true);
+    // Genesis is indexed: a dev account's record holds its genesis balance (10,000 ether).
+    expect((await index?.queries.address(hexToBytes(A as `0x${string}`)))?.balance).toBe(10n ** 22n);
+  },
   'rpc:erigon': async (k) => {
     const h = await k.request<{ hash: string }>({ method: 'erigon_getHeaderByNumber', params: [0] });
     expect(h.hash).toBe(bytesToHex(k.chain.genesis.hash));
@@ -94,7 +109,12 @@ const checks: Record<string, Check> = {
   },
 };
 
-const builtIns: Plugin<unknown>[] = [...rpcPlugins(), explorerPlugin() as Plugin<unknown>];
+const builtIns: Plugin<unknown>[] = [
+  ...rpcPlugins(),
+  indexPlugin() as Plugin<unknown>,
+  otsPlugin as Plugin<unknown>,
+  explorerPlugin() as Plugin<unknown>,
+];
 
 /** The plugin and, recursively, what it declares. */
 function withDependencies(p: Plugin<unknown>): Plugin<unknown>[] {
@@ -117,19 +137,15 @@ describe('built-in plugins declare their dependencies', () => {
     expect(Object.keys(checks).sort()).toEqual(builtIns.map((p) => p.name).sort());
   });
 
-  it('declares what they use: rpc:dev needs rpc:evm-mining, rpc:filters needs rpc:eth', () => {
+  it('declares what they use: rpc:dev needs rpc:evm-mining, rpc:filters needs rpc:eth, rpc:ots and explorer need index', () => {
     expect(devPlugin.dependencies).toEqual(['rpc:evm-mining']);
+    expect(otsPlugin.dependencies).toEqual(['index']);
+    expect(explorerPlugin().dependencies).toEqual(['index']);
+    expect(indexPlugin().dependencies ?? []).toEqual([]);
+    // rpcPlugins() holds what needs nothing outside @ashlar/rpc: rpc:ots is mounted with the index.
+    expect(rpcPlugins().map((p) => p.name)).not.toContain('rpc:ots');
     expect(rpcPlugins().find((p) => p.name === 'rpc:filters')?.dependencies).toEqual(['rpc:eth']);
-    for (const p of [
-      ethPlugin,
-      subscriptionsPlugin,
-      signPlugin,
-      debugPlugin,
-      tracePlugin,
-      otsPlugin,
-      erigonPlugin,
-      testingPlugin,
-    ])
+    for (const p of [ethPlugin, subscriptionsPlugin, signPlugin, debugPlugin, tracePlugin, erigonPlugin, testingPlugin])
       expect(p.dependencies ?? []).toEqual([]);
   });
 
@@ -153,6 +169,13 @@ describe('built-in plugins declare their dependencies', () => {
     const filters = rpcPlugins().find((p) => p.name === 'rpc:filters') as Plugin<unknown>;
     await expect(createKernel({ plugins: [filters] })).rejects.toMatchObject({
       message: 'missing plugin dependencies: "rpc:filters" needs "rpc:eth"',
+    });
+    await expect(createKernel({ plugins: [ethPlugin, otsPlugin] as Plugin<unknown>[] })).rejects.toMatchObject({
+      code: 'ASHLAR_ERR_PLUGIN_MISSING_DEPENDENCY',
+      message: 'missing plugin dependencies: "rpc:ots" needs "index"',
+    });
+    await expect(createKernel({ plugins: [explorerPlugin() as Plugin<unknown>] })).rejects.toMatchObject({
+      message: 'missing plugin dependencies: "explorer" needs "index"',
     });
   });
 });

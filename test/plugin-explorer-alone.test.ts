@@ -5,7 +5,7 @@
  * the Executor). The code and slots are placed with hardhat_setCode / hardhat_setStorageAt; the
  * slot numbers are EIP-1967's. Routes are called with core's injectRoute (no server).
  */
-import { createKernel, injectRoute, type Kernel, type Plugin } from '@ashlar/core';
+import { createKernel, indexPlugin, injectRoute, type Kernel, type Plugin } from '@ashlar/core';
 import { explorerPlugin } from '@ashlar/explorer';
 import { devPlugin, evmMiningPlugin } from '@ashlar/rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ describe('the explorer without rpc:eth', () => {
   let kernel: Kernel;
   beforeAll(async () => {
     kernel = await createKernel({
-      plugins: [evmMiningPlugin, devPlugin, explorerPlugin()] as Plugin<unknown>[],
+      plugins: [evmMiningPlugin, devPlugin, indexPlugin(), explorerPlugin()] as Plugin<unknown>[],
     });
     expect(kernel.methods.get('eth_getCode')).toBeUndefined();
     const dev = (method: string, params: unknown[]) => kernel.request({ method, params });

@@ -8,7 +8,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createKernel, definePlugin, type Kernel, type Plugin } from '@ashlar/core';
+import { createKernel, definePlugin, indexPlugin, type Kernel, type Plugin } from '@ashlar/core';
 import {
   bigIntCursor,
   ExplorerRouter,
@@ -70,7 +70,9 @@ describe('a custom explorer route plugin built from the route kit', () => {
   let server: ReturnType<typeof createServer>;
   let base: string;
   beforeAll(async () => {
-    kernel = await createKernel({ plugins: [explorerPlugin() as Plugin<unknown>, notesPlugin(notes)] });
+    kernel = await createKernel({
+      plugins: [indexPlugin(), explorerPlugin(), notesPlugin(notes)] as Plugin<unknown>[],
+    });
     server = createServer(createHttpHandler({ engine: kernel, routes: kernel.routes }));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2`;

@@ -4,7 +4,7 @@
  * batch of more than 50 items), reverted transactions, withdrawals, and — on request — pending
  * transactions.
  */
-import { type Kernel, type Plugin, createKernel, type StoragePort } from '@ashlar/core';
+import { type IndexOptions, type Kernel, type Plugin, createKernel, indexPlugin, type StoragePort } from '@ashlar/core';
 import { type ExplorerPluginOptions, explorerPlugin } from '@ashlar/explorer';
 import { devPlugin, rpcPlugins } from '@ashlar/rpc';
 import { Interface } from 'ethers';
@@ -16,15 +16,19 @@ export type Hex = `0x${string}`;
 // biome-ignore lint/suspicious/noExplicitAny: test-only view of JSON bodies
 export type Body = any;
 
-/** rpc plugins, the dev namespace (once, wherever it is listed) and the explorer. */
-export function explorerPlugins(options: ExplorerPluginOptions = {}): Plugin<unknown>[] {
+/** The explorer's options and its index's (`reindex`, `progress`: the `index` plugin's). */
+export type ExplorerTestOptions = ExplorerPluginOptions & IndexOptions;
+
+/** rpc plugins, the dev namespace (once, wherever it is listed), the index and the explorer. */
+export function explorerPlugins(options: ExplorerTestOptions = {}): Plugin<unknown>[] {
+  const { reindex, progress, ...explorer } = options;
   const base = rpcPlugins();
   const dev = base.some((p) => p.name === 'rpc:dev') ? [] : [devPlugin as Plugin<unknown>];
-  return [...base, ...dev, explorerPlugin(options) as Plugin<unknown>];
+  return [...base, ...dev, indexPlugin({ reindex, progress }), explorerPlugin(explorer)] as Plugin<unknown>[];
 }
 
 export async function explorerKernel(
-  opts: { storage?: StoragePort; explorer?: ExplorerPluginOptions; hardfork?: string } = {},
+  opts: { storage?: StoragePort; explorer?: ExplorerTestOptions; hardfork?: string } = {},
 ): Promise<Kernel> {
   return createKernel({
     storage: opts.storage,

@@ -1,6 +1,6 @@
-import { type Kernel, type KernelOptions, type Plugin, createKernel } from '@ashlar/core';
+import { type Kernel, type KernelOptions, type Plugin, createKernel, indexPlugin } from '@ashlar/core';
 import { explorerPlugin } from '@ashlar/explorer';
-import { rpcPlugins } from '@ashlar/rpc';
+import { otsPlugin, rpcPlugins } from '@ashlar/rpc';
 import { levelStorage, memoryStorage } from '@ashlar/storage-level';
 
 export interface NodeOptions extends Omit<KernelOptions, 'storage' | 'plugins'> {
@@ -9,7 +9,10 @@ export interface NodeOptions extends Omit<KernelOptions, 'storage' | 'plugins'> 
   memory?: boolean;
   /** Extra plugins (your RPC methods and routes), after the built-in ones. */
   plugins?: readonly Plugin<unknown>[];
-  /** Serve the explorer API (/api/v2) and keep its index (default true). */
+  /**
+   * Serve the explorer API (/api/v2) and keep its index (default true). Without it the node runs
+   * no index, so no `ots_` namespace either (`rpc:ots` needs the index).
+   */
   explorer?: boolean;
   /** Rebuild the explorer index from the stored blocks on start (`--reindex`). */
   reindex?: boolean;
@@ -21,6 +24,9 @@ export interface NodeOptions extends Omit<KernelOptions, 'storage' | 'plugins'> 
 export function createNode(options: NodeOptions = {}): Promise<Kernel> {
   const { db, memory, plugins = [], explorer = true, reindex, artifacts, ...rest } = options;
   const storage = db !== undefined && !memory ? levelStorage({ path: db }) : memoryStorage();
-  const builtIn = [...rpcPlugins(), ...(explorer ? [explorerPlugin({ reindex, artifacts }) as Plugin<unknown>] : [])];
+  const indexed = explorer
+    ? [indexPlugin({ reindex }), otsPlugin, explorerPlugin({ artifacts })].map((p) => p as Plugin<unknown>)
+    : [];
+  const builtIn = [...rpcPlugins(), ...indexed];
   return createKernel({ ...rest, storage, plugins: [...builtIn, ...plugins] });
 }

@@ -107,6 +107,7 @@ export { createProvider, type Eip1193Provider, type ProviderEvents } from './pro
 export * from './dev/index.js';
 export { IndexService, type IndexOptions } from './index/IndexService.js';
 export { IndexTokens, installIndex, indexOf } from './index/installIndex.js';
+export { INDEX_PLUGIN, indexPlugin } from './index/indexPlugin.js';
 export { INDEX_TABLES, type IndexTable, type IndexStore, type Entry as IndexEntry } from './index/IndexStore.js';
 export {
   IndexQueries,

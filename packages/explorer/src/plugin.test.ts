@@ -1,4 +1,4 @@
-import { createKernel, indexOf } from '@ashlar/core';
+import { createKernel, indexOf, indexPlugin } from '@ashlar/core';
 import { describe, expect, it } from 'vitest';
 import { explorerOf, explorerPlugin } from './plugin.js';
 
@@ -10,8 +10,8 @@ async function get(kernel: Awaited<ReturnType<typeof createKernel>>, path: strin
 }
 
 describe('explorerPlugin', () => {
-  it('mounts on its own: a kernel with only the explorer serves /api/v2 from its index', async () => {
-    const k = await createKernel({ plugins: [explorerPlugin({ jsonRpcUrl: 'http://node:8545' })] });
+  it('mounts with only the index: a kernel with the two serves /api/v2 from the index', async () => {
+    const k = await createKernel({ plugins: [indexPlugin(), explorerPlugin({ jsonRpcUrl: 'http://node:8545' })] });
     try {
       expect(indexOf(k)).toBeDefined();
       expect(explorerOf(k)?.jsonRpcUrl).toBe('http://node:8545');

@@ -1,4 +1,4 @@
-import { type IndexOptions, type KernelServices, type Token, definePlugin, installIndex, token } from '@ashlar/core';
+import { INDEX_PLUGIN, IndexTokens, type KernelServices, type Token, definePlugin, token } from '@ashlar/core';
 import { Explorer, type ExplorerOptions } from './Explorer.js';
 import { unknownActionResponse } from './http/errors.js';
 import { ExplorerRouter } from './http/router.js';
@@ -24,7 +24,8 @@ import { transactionRoutes } from './routes/transactions.js';
 import { withdrawalRoutes } from './routes/withdrawals.js';
 import { SmartContracts, type SmartContractsOptions } from './verify/SmartContracts.js';
 
-export interface ExplorerPluginOptions extends ExplorerOptions, IndexOptions, SmartContractsOptions {}
+/** The index's own options (`reindex`, `progress`) go to core's `indexPlugin()`, which the explorer reads. */
+export interface ExplorerPluginOptions extends ExplorerOptions, SmartContractsOptions {}
 
 export const ExplorerTokens = {
   explorer: token<Explorer>('ashlar:explorer'),
@@ -53,17 +54,18 @@ const ROUTES = [
 ];
 
 /**
- * The Blockscout-compatible explorer API under /api/v2, read from the kernel's index (installed
- * here if no other plugin did). Any transport that serves the kernel's routes — the HTTP one
- * does — serves it on the node's port; mount it on its own with `createKernel({ plugins:
- * [explorerPlugin()] })`.
+ * The Blockscout-compatible explorer API under /api/v2, read from the kernel's index (the
+ * `index` plugin, a declared dependency). Any transport that serves the kernel's routes — the
+ * HTTP one does — serves it on the node's port; mount it on its own with `createKernel({
+ * plugins: [indexPlugin(), explorerPlugin()] })`.
  */
 export function explorerPlugin(options: ExplorerPluginOptions = {}) {
   return definePlugin<ExplorerPluginOptions>({
     name: 'explorer',
+    dependencies: [INDEX_PLUGIN],
     options,
     async register(ctx, opts) {
-      const index = await installIndex(ctx, { reindex: opts.reindex, progress: opts.progress });
+      const index = ctx.resolve(IndexTokens.index);
       const ex = new Explorer(ctx.services, index, opts);
       // Verified contracts live in the chain's database; --artifacts verifies from a build folder.
       const contracts = await SmartContracts.open(ctx.services, index, ctx.logger, {

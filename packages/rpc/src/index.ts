@@ -35,7 +35,11 @@ export interface RpcPluginsOptions {
   filters?: FiltersOptions;
 }
 
-/** Every JSON-RPC plugin of this package, in a working order. */
+/**
+ * Every JSON-RPC plugin of this package that needs nothing outside it, in a working order.
+ * `rpc:ots` is not among them: it needs core's index plugin, so mount it with that one
+ * (`[indexPlugin(), ...rpcPlugins(), otsPlugin]`, as `createNode` does).
+ */
 export function rpcPlugins(options: RpcPluginsOptions = {}): Plugin<unknown>[] {
   return [
     ethPlugin,
@@ -48,7 +52,6 @@ export function rpcPlugins(options: RpcPluginsOptions = {}): Plugin<unknown>[] {
     signPlugin,
     debugPlugin,
     tracePlugin,
-    otsPlugin,
     erigonPlugin,
     testingPlugin,
   ] as Plugin<unknown>[];
