@@ -49,6 +49,21 @@ export type {
 export { MethodRegistry } from './rpc/MethodRegistry.js';
 export { RouteRegistry, type RestRequest, type RestResponse, type RouteHandler } from './routes/RouteRegistry.js';
 export { injectRoute, type InjectedResponse } from './routes/inject.js';
+export { injectMethod, methodCaller, type InjectedRpcResponse, type MethodCaller } from './rpc/injectMethod.js';
+export type {
+  BlockParam,
+  Hex,
+  MethodSpec,
+  ParamsOf,
+  ResultOf,
+  RpcBlock,
+  RpcLog,
+  RpcLogFilter,
+  RpcMethods,
+  RpcReceipt,
+  RpcTransaction,
+  RpcTransactionRequest,
+} from './rpc/methodMap.js';
 export type { StoragePort } from './storage/StoragePort.js';
 export { SUBLEVELS } from './storage/keys.js';
 export type { LogContext } from './storage/ChainStore.js';
