@@ -203,6 +203,19 @@ describe('upstream faults are retried and results stay correct', () => {
     expect((retry?.at ?? 0) - (limited?.at ?? 0)).toBeGreaterThanOrEqual(1000);
   });
 
+  it('a Retry-After holds back the other calls of the client too', async () => {
+    const c = client();
+    proxy.enqueue({ kind: 'status', status: 429, retryAfter: '1' });
+    const first = c.request<string>('eth_chainId', []);
+    while (c.stats.rateLimited === 0) await new Promise((r) => setTimeout(r, 5));
+    const second = await c.request<string>('eth_blockNumber', []);
+    expect(BigInt(second)).toBe(N + 1n);
+    expect(await first).toBe(await rpc<string>('eth_chainId'));
+    const limitedAt = proxy.records[0]?.at ?? 0;
+    expect(proxy.records).toHaveLength(3);
+    for (const later of proxy.records.slice(1)) expect(later.at - limitedAt).toBeGreaterThanOrEqual(1000);
+  });
+
   it('logs one line when the upstream starts limiting, not one per retry', async () => {
     const log = logger();
     const c = client({ logger: log });
@@ -262,6 +275,26 @@ describe('failures', () => {
     expect(s.stats.cacheHits).toBe(1);
   });
 
+  it('an HTTP error that is an answer (401) is not retried', async () => {
+    const c = client();
+    proxy.enqueue({ kind: 'status', status: 401, body: 'invalid api key' });
+    await expect(c.request('eth_chainId', [])).rejects.toThrow(
+      /^upstream http:\/\/127\.0\.0\.1:\d+\/ failed eth_chainId\(\): HTTP 401: invalid api key$/,
+    );
+    expect(proxy.counters.requests).toBe(1);
+  });
+
+  it('an upstream that refuses connections fails after the retries, naming the cause', async () => {
+    const closed = await startFaultProxy(upstream.url);
+    const url = closed.url;
+    await closed.close();
+    const c = client({ url, retries: 1 });
+    await expect(c.request('eth_chainId', [])).rejects.toThrow(
+      /failed eth_chainId\(\) after 1 retry: connection error: ECONNREFUSED/,
+    );
+    expect(c.stats).toMatchObject({ httpRequests: 2, retries: 1, failures: 1 });
+  });
+
   it('a real error answer is not retried', async () => {
     const c = client();
     const error = (await c.request('eth_getBalance', ['0x1234', 'latest']).catch((e: unknown) => e)) as Error & {
@@ -314,8 +347,25 @@ describe('bounded concurrency', () => {
   });
 });
 
-describe('disk cache', () => {
-  it('a warm cache answers a restart with no upstream request', async () => {
+describe('cache', () => {
+  it('a damaged entry counts as a miss: the upstream is asked again and the entry rewritten', async () => {
+    const cache = memoryForkCache({ maxEntries: 100 });
+    const damaged: ForkCache = {
+      get: async (key) => ((await cache.get(key)) === undefined ? undefined : Uint8Array.of(1, 2, 3)),
+      put: (key, value) => cache.put(key, value),
+      close: () => cache.close(),
+    };
+    const first = source(client(), damaged);
+    await first.getStorage(bytes(CONTRACT), slot(0n));
+    expect(hexOf(await first.getStorage(bytes(CONTRACT), slot(0n)))).toBe(word(42n));
+    expect(first.stats).toMatchObject({ cacheHits: 0, cacheReadFailures: 1, upstreamStateCalls: 2 });
+    // the rewritten entry is whole
+    const second = source(client(), cache);
+    expect(hexOf(await second.getStorage(bytes(CONTRACT), slot(0n)))).toBe(word(42n));
+    expect(second.stats.cacheHits).toBe(1);
+  });
+
+  it('a warm disk cache answers a restart with no upstream request', async () => {
     const dir = join(tmp, 'warm');
     const chainId = BigInt(await rpc<string>('eth_chainId'));
     const read = async (s: ForkStateSource) => [

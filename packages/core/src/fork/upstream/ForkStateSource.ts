@@ -24,7 +24,7 @@ const STORAGE = 0x73;
  * upstream failure rejects (AshlarError ASHLAR_ERR_FORK_UPSTREAM) and leaves the cache as it was.
  */
 export class ForkStateSource {
-  readonly stats = { upstreamStateCalls: 0, cacheHits: 0, cacheWriteFailures: 0 };
+  readonly stats = { upstreamStateCalls: 0, cacheHits: 0, cacheReadFailures: 0, cacheWriteFailures: 0 };
   private readonly block: `0x${string}`;
   private readonly inFlight = new Map<string, Promise<unknown>>();
 
@@ -40,11 +40,8 @@ export class ForkStateSource {
     if (address.length !== 20) return Promise.reject(badInput(`address must be 20 bytes, got ${address.length}`));
     const key = concat(Uint8Array.of(ACCOUNT), address);
     return this.once(key, async () => {
-      const cached = await this.cache.get(key);
-      if (cached !== undefined) {
-        this.stats.cacheHits++;
-        return decodeAccount(cached);
-      }
+      const cached = await this.recall(key, decodeAccount);
+      if (cached !== undefined) return cached;
       const hex = toData(address);
       this.stats.upstreamStateCalls += 3;
       const [balance, nonce, code] = await Promise.all([
@@ -67,11 +64,8 @@ export class ForkStateSource {
     if (slot.length !== 32) return Promise.reject(badInput(`storage slot must be 32 bytes, got ${slot.length}`));
     const key = concat(Uint8Array.of(STORAGE), address, slot);
     return this.once(key, async () => {
-      const cached = await this.cache.get(key);
-      if (cached !== undefined) {
-        this.stats.cacheHits++;
-        return cached;
-      }
+      const cached = await this.recall(key, decodeWord);
+      if (cached !== undefined) return cached;
       // The slot as a QUANTITY: what Hardhat requires, and geth and Anvil accept.
       const params = [toData(address), toQuantity(bytesToBigInt(slot)), this.block];
       this.stats.upstreamStateCalls++;
@@ -80,6 +74,21 @@ export class ForkStateSource {
       await this.remember(key, word);
       return word;
     });
+  }
+
+  /** A cached answer, or undefined on a miss; an entry that cannot be read or decoded (a damaged
+   * cache) counts as a miss, so the upstream is asked again and the entry rewritten. */
+  private async recall<T>(key: Uint8Array, decode: (bytes: Uint8Array) => T): Promise<T | undefined> {
+    let value: T | undefined;
+    try {
+      const bytes = await this.cache.get(key);
+      value = bytes === undefined ? undefined : decode(bytes);
+    } catch {
+      this.stats.cacheReadFailures++;
+      return undefined;
+    }
+    if (value !== undefined) this.stats.cacheHits++;
+    return value;
   }
 
   /** A cache that cannot write (disk full) only stays cold: the answer in hand is still right. */
@@ -139,9 +148,19 @@ function encodeAccount(a: UpstreamAccount): Uint8Array {
 }
 
 function decodeAccount(bytes: Uint8Array): UpstreamAccount {
-  const [nonce, balance, code] = RLP.decode(bytes) as Uint8Array[];
-  if (nonce === undefined || balance === undefined || code === undefined) {
+  const fields = RLP.decode(bytes);
+  if (!Array.isArray(fields) || fields.length !== 3 || !fields.every((f) => f instanceof Uint8Array)) {
     throw new AshlarError(ErrorCodes.STORAGE, 'fork cache holds a malformed account entry');
   }
-  return { nonce: bytesToBigInt(nonce), balance: bytesToBigInt(balance), code };
+  const [nonce, balance, code] = fields as Uint8Array[];
+  return {
+    nonce: bytesToBigInt(nonce as Uint8Array),
+    balance: bytesToBigInt(balance as Uint8Array),
+    code: code as Uint8Array,
+  };
+}
+
+function decodeWord(bytes: Uint8Array): Uint8Array {
+  if (bytes.length !== 32) throw new AshlarError(ErrorCodes.STORAGE, 'fork cache holds a malformed storage entry');
+  return bytes;
 }
