@@ -236,13 +236,29 @@ describe('upstream faults are retried and results stay correct', () => {
     const log = logger();
     const c = client({ logger: log });
     const s = source(c);
-    proxy.refuseBatches(true);
+    proxy.refuseBatches(0);
     await expectStateAtN(s);
     const contract = await s.getAccount(bytes(CONTRACT));
     expect(hexOf(contract.code)).toBe(CODE);
     // one refused batch, then every call alone
     expect(proxy.records.map((r) => Array.isArray(r.body))).toEqual([true, false, false, false, false, false, false]);
     expect(log.lines.warn).toEqual([expect.stringMatching(/refuses JSON-RPC batches/)]);
+  });
+
+  it('halves the batch size when the upstream refuses batches above a size', async () => {
+    const log = logger();
+    const c = client({ logger: log, maxBatchSize: 50, concurrency: 1 });
+    const s = source(c);
+    proxy.refuseBatches(10);
+    const words = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => s.getStorage(bytes(CONTRACT), slot(BigInt(i)))),
+    );
+    expect(hexOf(words[0x10] as Uint8Array)).toBe(word(0xbeefn));
+    // 40 refused, 20 refused, then batches of 10
+    const sizes = proxy.records.map((r) => (Array.isArray(r.body) ? r.body.length : 1));
+    expect(sizes).toEqual([40, 20, 10, 10, 10, 10]);
+    expect(log.lines.warn).toHaveLength(2);
+    expect(c.stats.failures).toBe(0);
   });
 });
 

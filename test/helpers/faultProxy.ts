@@ -34,8 +34,11 @@ export interface FaultProxy {
   enqueue(...faults: Fault[]): void;
   /** A fault for every request from now on (until cleared with undefined), after the queued ones. */
   always(fault: Fault | undefined): void;
-  /** Answer every batch (array body) with one JSON-RPC error object, as providers without batches do. */
-  refuseBatches(on: boolean): void;
+  /**
+   * Refuse batches (array bodies) of more than `above` calls (0: every batch), as providers without
+   * batches (one JSON-RPC error object, HTTP 200) or with a batch limit (HTTP 413) do; undefined: accept all.
+   */
+  refuseBatches(above: number | undefined): void;
   readonly records: ProxyRecord[];
   readonly counters: { requests: number; forwarded: number; faults: number; maxInFlight: number; calls: number };
   /** Forget the records and zero the counters. */
@@ -47,7 +50,7 @@ export interface FaultProxy {
 export async function startFaultProxy(upstreamUrl: string): Promise<FaultProxy> {
   const queue: Fault[] = [];
   let standing: Fault | undefined;
-  let batchesRefused = false;
+  let refuseAbove: number | undefined;
   let inFlight = 0;
   let epoch = 0;
   const records: ProxyRecord[] = [];
@@ -81,14 +84,12 @@ export async function startFaultProxy(upstreamUrl: string): Promise<FaultProxy> 
     };
     const ids = (Array.isArray(body) ? body : [body]).map((c) => (c as { id: unknown }).id);
 
-    if (batchesRefused && Array.isArray(body) && fault === undefined) {
+    if (refuseAbove !== undefined && Array.isArray(body) && body.length > refuseAbove && fault === undefined) {
+      const message =
+        refuseAbove === 0 ? 'batch requests are not supported' : `batch size too large, max ${refuseAbove}`;
       send(
-        200,
-        JSON.stringify({
-          jsonrpc: '2.0',
-          id: null,
-          error: { code: -32600, message: 'batch requests are not supported' },
-        }),
+        refuseAbove === 0 ? 200 : 413,
+        JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message } }),
       );
       return;
     }
@@ -145,8 +146,8 @@ export async function startFaultProxy(upstreamUrl: string): Promise<FaultProxy> 
     always: (fault) => {
       standing = fault;
     },
-    refuseBatches: (on) => {
-      batchesRefused = on;
+    refuseBatches: (above) => {
+      refuseAbove = above;
     },
     records,
     counters,
@@ -154,7 +155,7 @@ export async function startFaultProxy(upstreamUrl: string): Promise<FaultProxy> 
       records.length = 0;
       queue.length = 0;
       standing = undefined;
-      batchesRefused = false;
+      refuseAbove = undefined;
       // Requests of earlier tests still open (a slow answer nobody waits for) no longer count.
       epoch++;
       inFlight = 0;

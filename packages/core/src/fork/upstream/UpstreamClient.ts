@@ -93,7 +93,8 @@ export class UpstreamClient {
   private readonly retries: number;
   private readonly concurrency: number;
   private readonly timeoutMs: number;
-  private readonly maxBatchSize: number;
+  /** Calls per batch: maxBatchSize, halved each time the upstream refuses a batch (1: no batches). */
+  private batchSize: number;
   private readonly backoff: BackoffOptions;
   private readonly logger: UpstreamOptions['logger'];
   private readonly fetchImpl: typeof fetch;
@@ -105,8 +106,6 @@ export class UpstreamClient {
   private inFlight = 0;
   private flushScheduled = false;
   private closed = false;
-  /** Set when the upstream refused a batch: from then on every call goes alone. */
-  private batchesRefused = false;
   /** In a streak of rate-limit answers (logged once, at its start). */
   private limiting = false;
   /** No request leaves before this time (ms since epoch): a Retry-After holds back every call. */
@@ -138,7 +137,7 @@ export class UpstreamClient {
     this.retries = nonNegativeInt(opts.retries, DEFAULTS.retries, 'retries');
     this.concurrency = Math.max(1, nonNegativeInt(opts.concurrency, DEFAULTS.concurrency, 'concurrency'));
     this.timeoutMs = Math.max(1, nonNegativeInt(opts.timeoutMs, DEFAULTS.timeoutMs, 'timeoutMs'));
-    this.maxBatchSize = Math.max(1, nonNegativeInt(opts.maxBatchSize, DEFAULTS.maxBatchSize, 'maxBatchSize'));
+    this.batchSize = Math.max(1, nonNegativeInt(opts.maxBatchSize, DEFAULTS.maxBatchSize, 'maxBatchSize'));
     this.backoff = { ...DEFAULT_BACKOFF, ...opts.backoff };
     this.logger = opts.logger;
     this.fetchImpl = opts.fetch ?? globalThis.fetch;
@@ -150,7 +149,7 @@ export class UpstreamClient {
     this.stats.calls++;
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ id: this.nextId++, method, params, resolve: resolve as (v: unknown) => void, reject });
-      if (this.queue.length >= this.maxBatchSize) this.pump();
+      if (this.queue.length >= this.batchSize) this.pump();
       else this.scheduleFlush();
     });
   }
@@ -178,7 +177,7 @@ export class UpstreamClient {
   /** Sends waiting calls while a slot is free. */
   private pump(): void {
     while (!this.closed && this.inFlight < this.concurrency && this.queue.length > 0) {
-      const calls = this.queue.splice(0, this.batchesRefused ? 1 : this.maxBatchSize);
+      const calls = this.queue.splice(0, this.batchSize);
       this.inFlight++;
       if (this.inFlight > this.stats.maxInFlight) this.stats.maxInFlight = this.inFlight;
       const run = this.send(calls)
@@ -206,7 +205,7 @@ export class UpstreamClient {
       pending = outcome.remaining;
       if (pending.length === 0) return;
       if (outcome.refusedBatch === true) {
-        this.useSingleCalls(pending);
+        this.smallerBatches(pending);
         return;
       }
       if (!outcome.retryable || attempt > this.retries) {
@@ -352,12 +351,21 @@ export class UpstreamClient {
     }
   }
 
-  private useSingleCalls(calls: Call[]): void {
-    if (!this.batchesRefused) {
-      this.batchesRefused = true;
-      this.logger?.warn(`upstream ${this.displayUrl} refuses JSON-RPC batches: sending calls one by one`);
+  /**
+   * The upstream refused a batch of these calls: some providers take no batches, others none above
+   * a size (HTTP 413, "batch too large"). Halve the batch size (down to single calls) and queue the
+   * calls again at the head, in order.
+   */
+  private smallerBatches(calls: Call[]): void {
+    const size = Math.max(1, Math.min(this.batchSize, Math.floor(calls.length / 2)));
+    if (size < this.batchSize) {
+      this.batchSize = size;
+      this.logger?.warn(
+        size === 1
+          ? `upstream ${this.displayUrl} refuses JSON-RPC batches: sending calls one by one`
+          : `upstream ${this.displayUrl} refuses a batch of ${calls.length} calls: sending at most ${size} per batch`,
+      );
     }
-    // Back to the head of the queue, in order; pump sends them singly.
     this.queue.unshift(...calls);
   }
 
