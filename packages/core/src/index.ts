@@ -162,3 +162,7 @@ export { blockCallFrames, replayFrames } from './trace/replayFrames.js';
 export { applyBlockSystemCalls } from './trace/systemCalls.js';
 export { CONSOLE_ADDRESS, decodeConsoleCall, formatConsoleArgs } from './console/decodeConsole.js';
 export type { ConsoleEvent, ConsoleLine } from './console/ConsoleCapture.js';
+// Forking (docs/forking.md): options, the fork a chain holds, and the upstream side (fork/upstream).
+export { type ForkOptions, type ResolvedForkOptions, resolveForkOptions } from './fork/forkOptions.js';
+export type { ForkContext } from './fork/openFork.js';
+export type { ForkHistory, RpcBlock as UpstreamRpcBlock } from './fork/ForkHistory.js';

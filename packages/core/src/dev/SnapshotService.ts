@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { WithdrawalData } from '@ethereumjs/util';
 import type { ChainService } from '../chain/ChainService.js';
+import type { ResolvedForkOptions } from '../fork/forkOptions.js';
+import { openFork } from '../fork/openFork.js';
 import type { ResolvedOptions } from '../kernel/options.js';
 import type { MempoolService } from '../mempool/MempoolService.js';
 import type { PendingTx } from '../mempool/types.js';
@@ -99,12 +101,23 @@ export class SnapshotService {
   }
 
   /**
-   * hardhat_reset without forking: back to genesis with the node's own options. The chain's
-   * blocks and lookups go in one batch (O(blocks)); the state returns to the genesis root.
+   * hardhat_reset / anvil_reset. Without `fork`: back to genesis with the node's own options; the
+   * chain's blocks and lookups go in one batch (O(blocks)) and the state returns to the genesis
+   * root. A forked chain leaves its fork for the node's own genesis (as Anvil's anvil_reset).
+   * With `fork`: a fork of that upstream block takes the chain's place (docs/forking.md).
    */
-  reset(): Promise<void> {
+  reset(fork?: ResolvedForkOptions): Promise<void> {
     return this.chain.exclusive(async () => {
-      await this.moveHead(0n, this.chain.genesis.block.header.stateRoot);
+      const current = this.chain;
+      if (fork || current.fork) {
+        const next = fork ? await openFork(fork, current.storage, current.logger, { fresh: true }) : undefined;
+        try {
+          await current.reinit(next);
+        } catch (e) {
+          await next?.close().catch(() => undefined);
+          throw e;
+        }
+      } else await this.moveHead(0n, current.genesis.block.header.stateRoot);
       this.mempool.clear();
       this.snapshots = [];
       this.nextId = 1;

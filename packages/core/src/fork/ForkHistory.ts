@@ -11,7 +11,7 @@ export interface RpcBlock {
 
 /** What eth_getLogs asks the upstream for: the range and the filter's addresses and topics. */
 export interface UpstreamLogFilter {
-  addresses: Uint8Array[];
+  addresses: { bytes: Uint8Array }[];
   topics: (Uint8Array[] | null)[];
 }
 
@@ -60,7 +60,7 @@ export class ForkHistory {
   /** eth_getLogs over from..to, both at or below N. */
   logs(filter: UpstreamLogFilter, from: bigint, to: bigint): Promise<unknown[]> {
     const query: Record<string, unknown> = { fromBlock: toQuantity(from), toBlock: toQuantity(to) };
-    if (filter.addresses.length > 0) query.address = filter.addresses.map(toData);
+    if (filter.addresses.length > 0) query.address = filter.addresses.map((a) => toData(a.bytes));
     if (filter.topics.length > 0) query.topics = filter.topics.map((t) => (t === null ? null : t.map(toData)));
     return this.client.request<unknown[]>('eth_getLogs', [query]);
   }

@@ -10,6 +10,7 @@ import type { ResolvedForkOptions } from './forkOptions.js';
 import { ForkHistory, type RpcBlock } from './ForkHistory.js';
 import { ForkState } from './ForkState.js';
 import {
+  DEFAULT_BACKOFF,
   type ForkCache,
   ForkStateSource,
   UpstreamClient,
@@ -35,6 +36,8 @@ export interface ForkContext {
   history: ForkHistory;
   /** Where the upstream answers are kept: `level` (the chain's database), `disk` (a folder) or `memory`. */
   cacheKind: 'level' | 'disk' | 'memory';
+  /** The first retry's wait in ms (later ones double it): anvil_nodeInfo's forkRetryBackoff. */
+  retryBackoffMs: number;
   close(): Promise<void>;
 }
 
@@ -73,6 +76,8 @@ export async function openFork(
   options: ResolvedForkOptions,
   storage: StoragePort,
   logger: Logger,
+  /** `fresh`: for a new chain in place of the stored one (hardhat_reset), whatever fork the database holds. */
+  opts: { fresh?: boolean } = {},
 ): Promise<ForkContext> {
   const client = new UpstreamClient({
     url: options.url,
@@ -83,7 +88,7 @@ export async function openFork(
   });
   let cache: ForkCache | undefined;
   try {
-    const stored = await readForkRecord(storage);
+    const stored = opts.fresh ? undefined : await readForkRecord(storage);
     const probe = await probeUpstream(client);
     if (stored && stored.upstreamChainId !== probe.chainId)
       throw new AshlarError(
@@ -139,6 +144,7 @@ export async function openFork(
       state: new ForkState(source),
       history: new ForkHistory(client, number),
       cacheKind,
+      retryBackoffMs: DEFAULT_BACKOFF.baseMs,
       async close() {
         await client.close();
         await openCache.close();

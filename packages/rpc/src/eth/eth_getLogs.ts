@@ -1,5 +1,6 @@
 import { AshlarError, ErrorCodes, defineRpcMethod } from '@ashlar/core';
 import { logFilter } from '../params/index.js';
+import { logsAcrossFork, upstreamLogsByHash } from '../shared/forkHistory.js';
 import { queryLogs } from '../shared/logs.js';
 
 export const eth_getLogs = defineRpcMethod({
@@ -11,6 +12,8 @@ export const eth_getLogs = defineRpcMethod({
     const limits = services.options.rpc;
     if (filter.blockHash) {
       const sb = await chain.getBlockByHash(filter.blockHash);
+      const upstream = await upstreamLogsByHash(services, sb, filter, filter.blockHash);
+      if (upstream) return upstream;
       if (!sb) throw new AshlarError(ErrorCodes.INVALID_PARAMS, 'unknown block');
       return queryLogs(services, filter, sb.number, sb.number, limits.logsMaxResults);
     }
@@ -36,6 +39,8 @@ export const eth_getLogs = defineRpcMethod({
         `query exceeds max block range ${limits.logsMaxBlockRange}: asked for ${to - from + 1n} blocks (${from}..${to})`,
       );
     }
-    return queryLogs(services, filter, from, to, limits.logsMaxResults);
+    return logsAcrossFork(services, filter, from, to, limits.logsMaxResults, (f, t, max) =>
+      queryLogs(services, filter, f, t, max),
+    );
   },
 });

@@ -11,6 +11,7 @@ import {
   typeError,
   withDefault,
 } from '../params/index.js';
+import { upstreamBlockNumber } from '../shared/forkHistory.js';
 import { toBlockRef } from '../shared/state.js';
 
 interface ProofKey {
@@ -41,6 +42,19 @@ export const eth_getProof = defineRpcMethod({
         ErrorCodes.LIMIT_EXCEEDED,
         `too many storage keys: ${keys.length}, limit is ${maxKeys} (maxProofKeys, --max-proof-keys)`,
       );
+    }
+    const fork = chain.fork;
+    if (fork) {
+      // A forked chain's state after N is partly the upstream's: no proof against its root exists.
+      // At N and before, the upstream's own proof is the right one.
+      const n = upstreamBlockNumber(ctx.services, block) ?? (await chain.requireBlock(toBlockRef(block))).number;
+      if (n > fork.number)
+        throw new AshlarError(
+          ErrorCodes.INVALID_PARAMS,
+          `invalid argument 2 (block): on a forked chain eth_getProof is answered for the fork block ${fork.number} and before (by the upstream), not for block ${n}: its state is partly the upstream's, so no proof against its state root exists`,
+        );
+      const keyParams = keys.map((k) => (k.full ? toData(k.slot) : toQuantity(bytesToBigInt(k.slot))));
+      return fork.history.forward('eth_getProof', [addr.toString(), keyParams, toQuantity(n)]);
     }
     const sb = await chain.requireBlock(toBlockRef(block));
     // The head's state can differ from its header after dev state edits; proofs follow the state.

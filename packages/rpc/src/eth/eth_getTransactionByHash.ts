@@ -3,6 +3,7 @@ import { bytesToHex } from '@ethereumjs/util';
 import { toRpcTransaction } from '../format/index.js';
 import { hash } from '../params/index.js';
 import { minedTransaction } from '../shared/transactions.js';
+import { upstreamTransaction } from '../shared/forkHistory.js';
 
 export const eth_getTransactionByHash = defineRpcMethod({
   name: 'eth_getTransactionByHash',
@@ -11,6 +12,6 @@ export const eth_getTransactionByHash = defineRpcMethod({
     const loc = await ctx.services.chain.getTransactionLocation(h);
     if (loc) return minedTransaction(loc.block, loc.index);
     const p = ctx.services.mempool.get(bytesToHex(h));
-    return p ? toRpcTransaction(p.tx, p.sender) : null;
+    return p ? toRpcTransaction(p.tx, p.sender) : upstreamTransaction(ctx.services, 'eth_getTransactionByHash', h);
   },
 });

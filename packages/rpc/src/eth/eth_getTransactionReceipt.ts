@@ -1,6 +1,7 @@
 import { defineRpcMethod } from '@ashlar/core';
 import { toRpcReceipt } from '../format/index.js';
 import { hash } from '../params/index.js';
+import { upstreamTransaction } from '../shared/forkHistory.js';
 
 export const eth_getTransactionReceipt = defineRpcMethod({
   name: 'eth_getTransactionReceipt',
@@ -8,6 +9,6 @@ export const eth_getTransactionReceipt = defineRpcMethod({
   handler: async (ctx, [h]) => {
     // A pending transaction has no receipt (spec §4.1 rule 2).
     const loc = await ctx.services.chain.getTransactionLocation(h);
-    return loc ? toRpcReceipt(loc.block, loc.index) : null;
+    return loc ? toRpcReceipt(loc.block, loc.index) : upstreamTransaction(ctx.services, 'eth_getTransactionReceipt', h);
   },
 });
