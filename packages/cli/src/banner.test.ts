@@ -29,7 +29,7 @@ describe('banner', () => {
   afterAll(() => kernel.close());
 
   it('shows everything a developer needs, without colours when asked', async () => {
-    const info = await bannerInfo(kernel, undefined, 'http://127.0.0.1:8545');
+    const info = await bannerInfo(kernel.services, undefined, 'http://127.0.0.1:8545');
     const text = formatBanner(info, { color: false });
     expect(text).not.toContain('\x1b[');
     expect(text).toContain('Ashlar v0.1.0');
@@ -49,13 +49,13 @@ describe('banner', () => {
   });
 
   it('shows the WebSocket URL when one is served', async () => {
-    const info = await bannerInfo(kernel, undefined, 'http://127.0.0.1:8545', 'ws://127.0.0.1:8545');
+    const info = await bannerInfo(kernel.services, undefined, 'http://127.0.0.1:8545', 'ws://127.0.0.1:8545');
     const text = formatBanner(info, { color: false });
     expect(text).toContain('Listening on http://127.0.0.1:8545\nWebSocket on ws://127.0.0.1:8545\n');
   });
 
   it('uses colours for a TTY and shows a level path', async () => {
-    const info = await bannerInfo(kernel, 'some/dir', 'http://x');
+    const info = await bannerInfo(kernel.services, 'some/dir', 'http://x');
     const text = formatBanner({ ...info, head: 7n }, { color: true });
     expect(text).toContain('\x1b[');
     expect(text).toMatch(/\/some\/dir \(LevelDB, resumed at block 7\)/);

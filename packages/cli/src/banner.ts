@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { type Kernel, VERSION } from '@ashlar/core';
+import { type KernelServices, VERSION, balanceAt } from '@ashlar/core';
 import { HD_PATH } from './args.js';
 
 export interface BannerAccount {
@@ -35,21 +35,21 @@ export interface BannerInfo {
 
 const hex = (b: Uint8Array): string => `0x${Buffer.from(b).toString('hex')}`;
 
-/** Reads what the banner needs from a running kernel: its resolved options, accounts and their balances. */
+/** Reads what the banner needs from a running kernel's services: its resolved options, accounts and their balances. */
 export async function bannerInfo(
-  kernel: Kernel,
+  services: KernelServices,
   db: string | undefined,
   url: string,
   wsUrl?: string,
 ): Promise<BannerInfo> {
-  const o = kernel.options;
+  const o = services.options;
   const accounts: BannerAccount[] = [];
-  for (const a of kernel.chain.accounts) {
+  for (const a of services.chain.accounts) {
     const address = a.address.toString();
-    const balance = BigInt(await kernel.request<string>({ method: 'eth_getBalance', params: [address, 'latest'] }));
+    const balance = await balanceAt(services.chain, a.address);
     accounts.push({ address, privateKey: hex(a.privateKey), balance });
   }
-  const head = BigInt(await kernel.request<string>({ method: 'eth_blockNumber', params: [] }));
+  const head = services.chain.head.number;
   return {
     version: VERSION,
     db: db === undefined ? undefined : resolve(db),

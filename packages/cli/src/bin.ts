@@ -1,6 +1,15 @@
 #!/usr/bin/env node
 import { readFile, writeFile } from 'node:fs/promises';
-import { type Kernel, type Logger, VERSION } from '@ashlar/core';
+import {
+  type Kernel,
+  type KernelServices,
+  type Logger,
+  VERSION,
+  decodeDump,
+  dumpNodeState,
+  encodeDump,
+  loadNodeState,
+} from '@ashlar/core';
 import { explorerOf } from '@ashlar/explorer';
 import { type CliConfig, parseCliArgs, usage } from './args.js';
 import { bannerInfo, formatBanner } from './banner.js';
@@ -54,16 +63,14 @@ function listenError(e: unknown, config: CliConfig): string {
 }
 
 /** `--load-state`: a file holding anvil_dumpState's answer (hex) or the dump as JSON. */
-async function loadStateFile(kernel: Kernel, file: string): Promise<void> {
+async function loadStateFile(services: KernelServices, file: string): Promise<void> {
   const text = (await readFile(file, 'utf8')).trim();
-  const dump: unknown = text.startsWith('{') ? JSON.parse(text) : text;
-  await kernel.request({ method: 'anvil_loadState', params: [dump] });
+  await loadNodeState(services, decodeDump(text.startsWith('{') ? JSON.parse(text) : text));
 }
 
 /** `--dump-state`: writes anvil_dumpState's answer, which --load-state (and anvil_loadState) read back. */
-async function dumpStateFile(kernel: Kernel, file: string): Promise<void> {
-  const dump = await kernel.request<string>({ method: 'anvil_dumpState' });
-  await writeFile(file, `${dump}\n`);
+async function dumpStateFile(services: KernelServices, file: string): Promise<void> {
+  await writeFile(file, `${encodeDump(await dumpNodeState(services))}\n`);
 }
 
 async function main(): Promise<void> {
@@ -113,7 +120,7 @@ async function main(): Promise<void> {
   }
   if (config.loadStateFile) {
     try {
-      await loadStateFile(kernel, config.loadStateFile);
+      await loadStateFile(kernel.services, config.loadStateFile);
     } catch (e) {
       await kernel.close().catch(() => undefined);
       die(`cannot load state from ${config.loadStateFile}: ${errorText(e)}`);
@@ -151,7 +158,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await server.close();
-      if (config.dumpStateFile) await dumpStateFile(kernel, config.dumpStateFile);
+      if (config.dumpStateFile) await dumpStateFile(kernel.services, config.dumpStateFile);
       await kernel.close();
     } catch (e) {
       process.stderr.write(`ashlar: error: while shutting down: ${oneLine(errorText(e))}\n`);
@@ -173,13 +180,13 @@ async function main(): Promise<void> {
   // mined transactions and eth_call (and of estimates with --verbose); call trees with --print-traces.
   const names = verifiedNames(kernel);
   if (!config.silent) kernel.events.on('block', txLinePrinter(out, config.logFormat, names));
-  if (config.printTraces) kernel.events.on('block', tracePrinter(kernel, out, config.logFormat));
+  if (config.printTraces) kernel.events.on('block', tracePrinter(kernel.services, out, config.logFormat));
   if (!config.silent) kernel.events.on('console', consolePrinter(out, config.logFormat));
 }
 
 async function printBanner(kernel: Kernel, config: CliConfig, server: RunningServer, logger: Logger): Promise<void> {
   try {
-    const info = await bannerInfo(kernel, config.db, server.url, server.wsUrl);
+    const info = await bannerInfo(kernel.services, config.db, server.url, server.wsUrl);
     if (config.server.explorerUi !== false) info.explorerUrl = `${server.url}/`;
     process.stdout.write(formatBanner(info, { color: process.stdout.isTTY === true && !process.env.NO_COLOR }));
   } catch (e) {

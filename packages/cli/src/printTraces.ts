@@ -1,11 +1,11 @@
-import { type CallFrame, type Kernel, type StoredBlock, blockCallFrames } from '@ashlar/core';
+import { type CallFrame, type KernelServices, type StoredBlock, blockCallFrames } from '@ashlar/core';
 import { type DecodedCall, decodeError, decodeInput, explorerOf } from '@ashlar/explorer';
 import { type ContractNames, formatCallTree } from './traceOutput.js';
 import type { LogFormat } from './txLog.js';
 
 /** Contract names and ABIs from the explorer's verified contracts (--artifacts, verification API). */
-export function verifiedNames(kernel: Kernel): ContractNames | undefined {
-  const contracts = explorerOf(kernel)?.contracts;
+export function verifiedNames(from: { readonly services: KernelServices } | KernelServices): ContractNames | undefined {
+  const contracts = explorerOf(from)?.contracts;
   if (!contracts) return undefined;
   const text = (d: DecodedCall | null) =>
     d ? `${d.method_call.split('(')[0]}(${d.parameters.map((p) => valueText(p.value)).join(', ')})` : undefined;
@@ -32,11 +32,11 @@ function valueText(v: unknown): string {
  * before its console.log lines.
  */
 export function tracePrinter(
-  kernel: Kernel,
+  services: KernelServices,
   write: (text: string) => void,
   format: LogFormat = 'text',
 ): (sb: StoredBlock) => void {
-  const names = verifiedNames(kernel);
+  const names = verifiedNames(services);
   const print = (sb: StoredBlock, frames: readonly (CallFrame | undefined)[]) => {
     sb.block.transactions.forEach((tx, i) => {
       const root = frames[i];
@@ -49,7 +49,7 @@ export function tracePrinter(
   return (sb) => {
     if (sb.block.transactions.length === 0) return;
     if (sb.callFrames) return print(sb, sb.callFrames);
-    blockCallFrames(kernel.chain, sb).then(
+    blockCallFrames(services.chain, sb).then(
       (frames) => print(sb, frames),
       (e) => write(`cannot trace block ${sb.number}: ${e instanceof Error ? e.message : String(e)}\n`),
     );

@@ -7,6 +7,7 @@ import { type DevServices, DevTokens } from './DevServices.js';
 import { Impersonation } from './Impersonation.js';
 import { ReservedBlocks } from './ReservedBlocks.js';
 import { SnapshotService } from './SnapshotService.js';
+import { type StateDump, dumpState, loadState } from './stateDump.js';
 
 export { AddressBook } from './AddressBook.js';
 export { type DevServices, DevTokens } from './DevServices.js';
@@ -31,6 +32,21 @@ export function installDevServices(ctx: PluginContext): DevServices {
   };
   ctx.provide(DevTokens.services, () => services);
   return services;
+}
+
+/**
+ * The head state as anvil_dumpState dumps it, naming every address the node has seen (the dev
+ * services' address book; without them, accounts are keyed by trie key).
+ */
+export function dumpNodeState(services: KernelServices): Promise<StateDump> {
+  return dumpState(services.chain, services.dev?.addresses.names() ?? new Map());
+}
+
+/** Writes a dump into the head state (as anvil_loadState); its addresses join the address book, so a later dump names them. */
+export async function loadNodeState(services: KernelServices, dump: StateDump): Promise<void> {
+  const book = services.dev?.addresses;
+  if (book) for (const key of Object.keys(dump.accounts)) if (key.length === 42) book.add(key);
+  await loadState(services.chain, dump);
 }
 
 /** The kernel's dev services, or undefined when no dev plugin is loaded (the same as `services.dev`). */

@@ -4,7 +4,6 @@ import { runBlock } from '@ethereumjs/vm';
 import type { ChainService } from '../chain/ChainService.js';
 import { alignHardfork, gethNumber } from '../chain/gethGenesis.js';
 import type { StoredBlock } from '../chain/types.js';
-import type { Kernel } from '../kernel/Kernel.js';
 import { effectiveGasPrice, toStoredReceipt } from '../miner/assembleBlock.js';
 import { splitRlpItems } from './rlpBlocks.js';
 import { validateHeader } from './validateHeader.js';
@@ -44,8 +43,12 @@ const message = (e: unknown): string => (e instanceof Error ? e.message : String
  * index hooks). Blocks the chain already holds are skipped, so importing the same file twice is
  * harmless. Stops at the first invalid block and reports its number and the reason.
  */
-export async function importBlocks(kernel: Kernel, rlp: Uint8Array, opts: ImportOptions = {}): Promise<ImportResult> {
-  const chain = kernel.chain;
+export async function importBlocks(
+  from: { readonly chain: ChainService },
+  rlp: Uint8Array,
+  opts: ImportOptions = {},
+): Promise<ImportResult> {
+  const chain = from.chain;
   const items = [...splitRlpItemsSafe(rlp)];
   const result: ImportResult = { imported: 0, skipped: 0, head: chain.head.number };
   const ttdRaw = chain.options.chain.genesis?.config.terminalTotalDifficulty;

@@ -1,6 +1,5 @@
-import { decodeDump, defineRpcMethod, dumpState, encodeDump, loadState } from '@ashlar/core';
+import { decodeDump, defineRpcMethod, dumpNodeState, encodeDump, loadNodeState } from '@ashlar/core';
 import { makeParser } from '../params/index.js';
-import { dev } from './services.js';
 
 /**
  * Every account of the head state (balance, nonce, code, storage) as Anvil answers it: the
@@ -11,7 +10,7 @@ export const anvil_dumpState = defineRpcMethod({
   // Hardhat has none; viem's test client in hardhat mode asks for this spelling
   aliases: ['hardhat_dumpState'],
   params: [],
-  handler: async (ctx) => encodeDump(await dumpState(ctx.services.chain, dev(ctx.services).addresses.names())),
+  handler: async (ctx) => encodeDump(await dumpNodeState(ctx.services)),
 });
 
 /** Writes a dump (anvil_dumpState's hex, or the JSON object) into the head state; answers true. */
@@ -20,9 +19,7 @@ export const anvil_loadState = defineRpcMethod({
   aliases: ['hardhat_loadState'],
   params: [makeParser('state', (v) => decodeDump(v))],
   handler: async (ctx, [dump]) => {
-    const names = dev(ctx.services).addresses;
-    for (const key of Object.keys(dump.accounts)) if (key.length === 42) names.add(key);
-    await loadState(ctx.services.chain, dump);
+    await loadNodeState(ctx.services, dump);
     return true;
   },
 });
