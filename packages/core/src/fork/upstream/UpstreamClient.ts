@@ -261,7 +261,7 @@ export class UpstreamClient {
       if (isRetryableStatus(status)) {
         return { remaining: calls, cause, retryable: true, retryAfterMs: parseRetryAfter(retryAfter) };
       }
-      // Some providers answer a batch with 400/405/413…: try the calls one by one before giving up.
+      // Some providers answer a batch with 400/405/413…: try smaller batches, down to single calls, before giving up.
       if (asBatch) return { remaining: calls, cause, retryable: false, refusedBatch: true };
       return { remaining: calls, cause, retryable: false };
     }
@@ -295,8 +295,9 @@ export class UpstreamClient {
     for (const answer of answers) {
       if (typeof answer === 'object' && answer !== null && 'id' in answer) byId.set(String(answer.id), answer);
     }
-    // A lone call answered with an id we cannot match (some proxies answer id null): take it as its answer.
-    if (!asBatch && byId.size === 0 && answers.length === 1 && typeof answers[0] === 'object') {
+    // A lone call's one answer is its answer, whatever its id (some proxies answer id null).
+    if (!asBatch && answers.length === 1 && typeof answers[0] === 'object' && answers[0] !== null) {
+      byId.clear();
       byId.set(String(calls[0]?.id), answers[0]);
     }
     const remaining: Call[] = [];
