@@ -1,7 +1,7 @@
 // A plugin that adds your own JSON-RPC method to a node: declared params are parsed (and
 // rejected with -32602 naming the parameter) before the handler runs.
 import { pathToFileURL } from 'node:url';
-import { defineRpcMethod, definePlugin } from '@ashlar/core';
+import { balanceAt, defineRpcMethod, definePlugin } from '@ashlar/core';
 import { address } from '@ashlar/rpc';
 import { createNode, startServer } from 'ashlar';
 
@@ -10,9 +10,7 @@ export const balanceInEther = defineRpcMethod({
   name: 'myapp_balanceInEther',
   params: [address('account')],
   handler: async (ctx, [account]) => {
-    const wei = BigInt(
-      await ctx.kernel.request<string>({ method: 'eth_getBalance', params: [account.toString(), 'latest'] }),
-    );
+    const wei = await balanceAt(ctx.services.chain, account);
     const whole = wei / 10n ** 18n;
     const frac = (wei % 10n ** 18n).toString().padStart(18, '0').replace(/0+$/, '');
     return frac ? `${whole}.${frac}` : whole.toString();
@@ -21,7 +19,6 @@ export const balanceInEther = defineRpcMethod({
 
 export const myAppPlugin = definePlugin({
   name: 'myapp',
-  dependencies: ['rpc:eth'],
   register: (ctx) => ctx.addMethods(balanceInEther),
 });
 

@@ -1,5 +1,4 @@
 import type { AbstractSublevel } from 'abstract-level';
-import type { ChainService } from '../chain/ChainService.js';
 import type { StoredBlock } from '../chain/types.js';
 import { AshlarError } from '../errors/AshlarError.js';
 import { ErrorCodes } from '../errors/codes.js';
@@ -87,10 +86,16 @@ const NAME = /^[#-~]+$/;
 // biome-ignore lint/suspicious/noExplicitAny: a sublevel of a database of any backend
 type Sub = AbstractSublevel<any, any, Uint8Array, Uint8Array>;
 
+/** Where block hooks go: the chain's commit and remove hooks (ChainService's, which this file need not import). */
+export interface BlockHookTarget {
+  onCommit(hook: (sb: StoredBlock) => Promise<StoreOp[]>): void;
+  onRemove(hook: (sb: StoredBlock) => Promise<StoreOp[]>): void;
+}
+
 /** Opens table `table` of plugin `plugin`'s storage (`ctx.sublevel`). */
 export function openPluginStore<K, V>(
   storage: StoragePort,
-  chain: ChainService,
+  chain: BlockHookTarget,
   plugin: string,
   table: string,
   options: PluginTableOptions = {},
