@@ -25,7 +25,8 @@ export const SUBLEVELS = {
    * state edits, whose starting state is not their parent's post-state */
   preState: 'p',
   /** fork cache (fork/upstream/ForkCache.ts): u64 chain id, u64 fork block, 'd', kind ('a' account,
-   * 's' storage), address[, slot] → upstream answer; and u64 chain id, u64 block, 'n' → entry count */
+   * 's' storage), address[, slot] → upstream answer; u64 chain id, u64 block, 'h' → the block's hash;
+   * u64 chain id, u64 block, 'n' → entry count */
   forkCache: 'f',
   // The explorer index (index/IndexService.ts; layouts in index/indexKeys.ts). Lists are keyed so
   // that newest-first is a reverse range scan: <owner>[<kind>](u64 block)(u32 index)[(u16 sub)].

@@ -73,6 +73,22 @@ describe('levelForkCache', () => {
     await db.close();
   });
 
+  it('is emptied when opened for another hash of its block (a reorganised upstream), kept for the same', async () => {
+    const db = memoryDb();
+    const hashA = new Uint8Array(32).fill(0xaa);
+    const hashB = new Uint8Array(32).fill(0xbb);
+    const first = levelForkCache(db, { maxEntries: 10, chainId: 1n, blockNumber: 7n, blockHash: hashA });
+    await first.put(key(1), value(1));
+    const same = levelForkCache(db, { maxEntries: 10, chainId: 1n, blockNumber: 7n, blockHash: hashA });
+    expect(await same.get(key(1))).toEqual(value(1));
+    const other = levelForkCache(db, { maxEntries: 10, chainId: 1n, blockNumber: 7n, blockHash: hashB });
+    expect(await other.get(key(1))).toBeUndefined();
+    // and the count restarted: ten new entries fit without eviction
+    for (let i = 100; i < 110; i++) await other.put(key(i), value(i));
+    for (let i = 100; i < 110; i++) expect(await other.get(key(i))).toEqual(value(i));
+    await db.close();
+  });
+
   it('rejects a chain id past 64 bits', () => {
     expect(() => levelForkCache(memoryDb(), { maxEntries: 1, chainId: 2n ** 64n, blockNumber: 0n })).toThrow(/64 bits/);
   });

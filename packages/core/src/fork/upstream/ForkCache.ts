@@ -6,7 +6,7 @@ import type { AbstractLevel } from 'abstract-level';
 import { AshlarError } from '../../errors/AshlarError.js';
 import { ErrorCodes } from '../../errors/codes.js';
 import { Lru } from '../../util/Lru.js';
-import { concat, readU64, toData, u64 } from '../../util/hex.js';
+import { concat, equalBytes, readU64, toData, u64 } from '../../util/hex.js';
 
 export interface ForkCache {
   get(key: Uint8Array): Promise<Uint8Array | undefined>;
@@ -28,8 +28,9 @@ export interface ForkCacheBounds {
 type AnyLevel = AbstractLevel<any, any, any>;
 
 const VIEW = { keyEncoding: 'view', valueEncoding: 'view' } as const;
-/** Below the chain-and-block prefix: 'd' + key → value, and 'n' → entry count (u64). */
+/** Below the chain-and-block prefix: 'd' + key → value, 'h' → hash of the fork block, 'n' → entry count (u64). */
 const DATA = 0x64;
+const HASH = 0x68;
 const COUNT = 0x6e;
 
 function checkBounds(opts: ForkCacheBounds): number {
@@ -63,6 +64,9 @@ export interface LevelForkCacheOptions extends ForkCacheBounds {
    * the caches of several forks (a re-fork at another block, or of another chain) without mixing. */
   chainId: bigint;
   blockNumber: bigint;
+  /** The fork block's hash, when known: a cache kept for another block of that number (the upstream
+   * reorganised since, a fork of a recent block) is emptied instead of served. */
+  blockHash?: Uint8Array;
 }
 
 /**
@@ -81,9 +85,25 @@ export function levelForkCache(db: AnyLevel, opts: LevelForkCacheOptions): ForkC
   const countKey = concat(prefix, Uint8Array.of(COUNT));
   const dataStart = concat(prefix, Uint8Array.of(DATA));
   const dataEnd = concat(prefix, Uint8Array.of(DATA + 1));
+  const hashKey = concat(prefix, Uint8Array.of(HASH));
   let count: bigint | undefined;
+
+  /** Empties the cache when it was filled for another block hash; then records this one. */
+  const checkHash = async (hash: Uint8Array): Promise<void> => {
+    const stored = (await db.get(hashKey, VIEW)) as Uint8Array | undefined;
+    if (stored !== undefined && equalBytes(stored, hash)) return;
+    if (stored !== undefined) {
+      await db.clear({ ...VIEW, gte: dataStart, lt: dataEnd });
+      await db.put(countKey, u64(0n), VIEW);
+      count = 0n;
+    }
+    await db.put(hashKey, hash, VIEW);
+  };
+  const ready = opts.blockHash === undefined ? Promise.resolve() : checkHash(opts.blockHash);
+  // Its failure surfaces in every get and put (as a cache miss, or a write that failed), not here.
+  ready.catch(() => undefined);
   /** Puts in order, so that count updates never interleave. */
-  let writes: Promise<void> = Promise.resolve();
+  let writes: Promise<void> = ready;
 
   const readCount = async (): Promise<bigint> => {
     if (count === undefined) {
@@ -93,9 +113,22 @@ export function levelForkCache(db: AnyLevel, opts: LevelForkCacheOptions): ForkC
     return count;
   };
 
+  /** A random key between the first and the last entry (their first byte is a kind: accounts, slots…). */
+  const randomStart = async (): Promise<Uint8Array> => {
+    const [first] = (await db.keys({ ...VIEW, gte: dataStart, lt: dataEnd, limit: 1 }).all()) as Uint8Array[];
+    const [last] = (await db
+      .keys({ ...VIEW, gte: dataStart, lt: dataEnd, limit: 1, reverse: true })
+      .all()) as Uint8Array[];
+    const low = first?.[dataStart.length] ?? 0;
+    const high = last?.[dataStart.length] ?? 255;
+    const random = crypto.getRandomValues(new Uint8Array(33));
+    random[0] = low + ((random[0] as number) % (high - low + 1));
+    return concat(dataStart, random);
+  };
+
   const evict = async (): Promise<void> => {
     const target = BigInt(Math.max(1, Math.floor(maxEntries / 10)));
-    const start = concat(dataStart, crypto.getRandomValues(new Uint8Array(20)));
+    const start = await randomStart();
     const keys: Uint8Array[] = (await db
       .keys({ ...VIEW, gte: start, lt: dataEnd, limit: Number(target) })
       .all()) as Uint8Array[];
@@ -119,6 +152,7 @@ export function levelForkCache(db: AnyLevel, opts: LevelForkCacheOptions): ForkC
 
   return {
     async get(key) {
+      await ready;
       const value = (await db.get(concat(dataStart, key), VIEW)) as Uint8Array | undefined;
       // A plain view even when the store hands out Buffers (memory-level, classic-level).
       return value === undefined ? undefined : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);

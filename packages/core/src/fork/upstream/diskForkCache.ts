@@ -8,6 +8,8 @@ import { type ForkCache, type ForkCacheBounds, levelForkCache, memoryForkCache }
 export interface DiskForkCacheOptions extends ForkCacheBounds {
   chainId: bigint;
   blockNumber: bigint;
+  /** The fork block's hash: a folder filled for another block of that number is emptied (levelForkCache). */
+  blockHash?: Uint8Array;
   /** The database folder; default `$XDG_CACHE_HOME/ashlar/fork/<chainId>/<block>` (forkCacheDir). */
   dir?: string;
   /** Told when the folder cannot be used (another process holds it) and the cache falls back to memory. */
