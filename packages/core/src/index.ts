@@ -5,8 +5,9 @@ export { createKernel } from './kernel/createKernel.js';
 export { Kernel } from './kernel/Kernel.js';
 export { definePlugin, type Plugin, type PluginContext } from './kernel/definePlugin.js';
 export type { KernelServices } from './kernel/services.js';
+export type { KernelOptions } from './kernel/KernelOptions.js';
 export {
-  type KernelOptions,
+  type KernelSettings,
   type ChainOptions,
   type MiningOptions,
   type RpcLimits,

@@ -15,7 +15,8 @@ import type { JsonRpcResponse, RpcContext, RpcEngine } from '../rpc/types.js';
 import type { RouteRegistry } from '../routes/RouteRegistry.js';
 import type { Plugin, PluginContext } from './definePlugin.js';
 import type { Logger, ResolvedOptions } from './options.js';
-import { type KernelServices, createKernelServices } from './services.js';
+import type { KernelServices } from './services.js';
+import { createKernelServices } from './servicesView.js';
 import { Tokens } from './tokens.js';
 
 /** Kept here too: it was first exported from this module. */

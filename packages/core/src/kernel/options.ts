@@ -1,7 +1,5 @@
 import { AshlarError } from '../errors/AshlarError.js';
 import { ErrorCodes } from '../errors/codes.js';
-import type { StoragePort } from '../storage/StoragePort.js';
-import type { Plugin } from './definePlugin.js';
 import { DEFAULT_MNEMONIC } from '../chain/accounts.js';
 import { DEFAULT_HARDFORK, SUPPORTED_HARDFORKS } from '../chain/chainCommon.js';
 import { type GethGenesisJson, gethChainId, gethNumber } from '../chain/gethGenesis.js';
@@ -75,14 +73,14 @@ export interface RpcLimits {
   maxProofKeys?: number;
 }
 
-export interface KernelOptions {
+/**
+ * The kernel's settings: what resolveOptions checks and fills. KernelOptions (KernelOptions.ts)
+ * adds what is not a setting (storage, plugins, logger), so this module imports no plugin type.
+ */
+export interface KernelSettings {
   chain?: ChainOptions;
   mining?: MiningOptions;
   rpc?: RpcLimits;
-  /** Where the chain is kept (default: in memory). */
-  storage?: StoragePort;
-  plugins?: readonly Plugin[];
-  logger?: Logger;
   /**
    * `web3_clientVersion` (default `HardhatNetwork/2.29.1/ashlar/<version>`: the name test helpers
    * look for, see docs/dev-methods.md "Identity").
@@ -162,7 +160,7 @@ function fail(message: string): never {
 }
 
 /** Fills defaults and rejects impossible options with a message naming the option. */
-export function resolveOptions(o: KernelOptions): ResolvedOptions {
+export function resolveOptions(o: KernelSettings): ResolvedOptions {
   const c = o.chain ?? {};
   const chainId = c.genesis ? gethChainId(c.genesis) : BigInt(c.chainId ?? 31337);
   if (c.genesis && c.chainId !== undefined && BigInt(c.chainId) !== chainId)
@@ -234,7 +232,7 @@ export function resolveOptions(o: KernelOptions): ResolvedOptions {
 }
 
 /** The fork options; a fork starts from the upstream's block, so it cannot also load a genesis file. */
-function resolveFork(o: KernelOptions): ResolvedForkOptions {
+function resolveFork(o: KernelSettings): ResolvedForkOptions {
   if (o.chain?.genesis) fail('fork and chain.genesis cannot be used together: a fork starts from the upstream block');
   return resolveForkOptions(o.fork as ForkOptions, o.chain?.chainId !== undefined);
 }

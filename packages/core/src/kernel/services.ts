@@ -1,20 +1,18 @@
 // The services a plugin's register(ctx) and every RPC handler get, as `ctx.services`: typed,
 // one object per kernel, and no way back to the Kernel itself (handlers never call methods by
-// name, and what a handler may use is this list).
+// name, and what a handler may use is this list). Types only: servicesView.ts builds it.
 import type { ChainService } from '../chain/ChainService.js';
-import { type DevServices, DevTokens } from '../dev/DevServices.js';
+import type { DevServices } from '../dev/DevServices.js';
 import type { Token } from '../di/container.js';
 import type { EventBus } from '../events/EventBus.js';
 import type { Executor } from '../exec/Executor.js';
-import { type KnownContracts, KnownContractsToken } from '../exec/KnownContracts.js';
+import type { KnownContracts } from '../exec/KnownContracts.js';
 import type { IndexService } from '../index/IndexService.js';
-import { IndexTokens } from '../index/IndexTokens.js';
 import type { MempoolService } from '../mempool/MempoolService.js';
 import type { TxService } from '../mempool/TxService.js';
 import type { MinerService } from '../miner/MinerService.js';
 import type { StoragePort } from '../storage/StoragePort.js';
 import type { Logger, ResolvedOptions } from './options.js';
-import { Tokens } from './tokens.js';
 
 /** A kernel's services. Each read looks the service up, so a replaced one (ctx.provide) is seen. */
 export interface KernelServices {
@@ -51,55 +49,4 @@ export interface KernelServices {
   resolve<T>(token: Token<T>): T;
   /** A plugin's own service by its token, or undefined when no mounted plugin provides it. */
   find<T>(token: Token<T>): T | undefined;
-}
-
-/** How the kernel looks services up (its resolve maps a closed kernel to ASHLAR_ERR_KERNEL_CLOSED). */
-export interface ServiceLookup {
-  resolve<T>(token: Token<T>): T;
-  isRegistered(token: Token<unknown>): boolean;
-}
-
-/** The services object of one kernel (built once, in the Kernel's constructor). */
-export function createKernelServices(lookup: ServiceLookup): KernelServices {
-  const find = <T>(tok: Token<T>): T | undefined => (lookup.isRegistered(tok) ? lookup.resolve(tok) : undefined);
-  return {
-    get options() {
-      return lookup.resolve(Tokens.options);
-    },
-    get chain() {
-      return lookup.resolve(Tokens.chain);
-    },
-    get mempool() {
-      return lookup.resolve(Tokens.mempool);
-    },
-    get txs() {
-      return lookup.resolve(Tokens.txs);
-    },
-    get miner() {
-      return lookup.resolve(Tokens.miner);
-    },
-    get executor() {
-      return lookup.resolve(Tokens.executor);
-    },
-    get events() {
-      return lookup.resolve(Tokens.events);
-    },
-    get storage() {
-      return lookup.resolve(Tokens.storage);
-    },
-    get logger() {
-      return lookup.resolve(Tokens.logger);
-    },
-    get knownContracts() {
-      return lookup.resolve(KnownContractsToken);
-    },
-    get index() {
-      return find(IndexTokens.index);
-    },
-    get dev() {
-      return find(DevTokens.services);
-    },
-    resolve: (tok) => lookup.resolve(tok),
-    find,
-  };
 }
