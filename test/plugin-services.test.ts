@@ -4,7 +4,6 @@
  * anything uses it. Two kernels in one process never share a replacement.
  */
 import {
-  type Executor,
   type Kernel,
   MempoolService,
   type PendingTx,
@@ -82,18 +81,14 @@ describe('replacing a kernel service', () => {
       name: 'acme:counting-executor',
       register: (ctx) =>
         ctx.provide(Tokens.executor, (_c, previous) => {
-          const inner = previous();
-          // Every method of the kernel's Executor, with call counted.
-          return new Proxy(inner, {
-            get(target, prop, receiver) {
-              const v = Reflect.get(target, prop, receiver);
-              if (prop !== 'call' || typeof v !== 'function') return v;
-              return (...args: Parameters<Executor['call']>) => {
-                calls++;
-                return v.apply(target, args);
-              };
-            },
-          });
+          // As docs/plugins.md shows it: the kernel's Executor, its call counted.
+          const executor = previous();
+          const call = executor.call.bind(executor);
+          executor.call = (...args) => {
+            calls++;
+            return call(...args);
+          };
+          return executor;
         }),
     }) as Plugin<unknown>;
     const counted = await kernelWith(counting);
