@@ -51,8 +51,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await proxy.close();
-  await upstream.close();
+  await proxy?.close();
+  await upstream?.close();
   rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -133,6 +133,14 @@ describe('reads at the fork block', () => {
     expect(hexOf(words[0x10] as Uint8Array)).toBe(word(0xbeefn));
     expect(words.filter((w) => hexOf(w) === word(0n))).toHaveLength(118);
     expect(proxy.records.map((r) => (r.body as unknown[]).length).sort((a, b) => a - b)).toEqual([20, 50, 50]);
+  });
+
+  it('keeps its connection alive: sequential reads share one TCP connection', async () => {
+    const s = source();
+    for (let i = 0n; i < 20n; i++) await s.getStorage(bytes(CONTRACT), slot(i));
+    expect(proxy.counters.requests).toBe(20);
+    // at most one new connection (fetch's pool may still hold one from an earlier test)
+    expect(proxy.counters.connections).toBeLessThanOrEqual(1);
   });
 
   it('concurrent reads of one account share one upstream read', async () => {

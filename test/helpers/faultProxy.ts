@@ -40,7 +40,15 @@ export interface FaultProxy {
    */
   refuseBatches(above: number | undefined): void;
   readonly records: ProxyRecord[];
-  readonly counters: { requests: number; forwarded: number; faults: number; maxInFlight: number; calls: number };
+  /** `connections`: TCP connections accepted (keep-alive reuses them). */
+  readonly counters: {
+    requests: number;
+    forwarded: number;
+    faults: number;
+    maxInFlight: number;
+    calls: number;
+    connections: number;
+  };
   /** Forget the records and zero the counters. */
   reset(): void;
   close(): Promise<void>;
@@ -54,7 +62,7 @@ export async function startFaultProxy(upstreamUrl: string): Promise<FaultProxy> 
   let inFlight = 0;
   let epoch = 0;
   const records: ProxyRecord[] = [];
-  const counters = { requests: 0, forwarded: 0, faults: 0, maxInFlight: 0, calls: 0 };
+  const counters = { requests: 0, forwarded: 0, faults: 0, maxInFlight: 0, calls: 0, connections: 0 };
 
   const forward = async (text: string): Promise<{ status: number; text: string }> => {
     const res = await fetch(upstreamUrl, {
@@ -137,6 +145,9 @@ export async function startFaultProxy(upstreamUrl: string): Promise<FaultProxy> 
       if (!res.headersSent) res.writeHead(500).end(String(e));
     });
   });
+  server.on('connection', () => {
+    counters.connections++;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -159,7 +170,7 @@ export async function startFaultProxy(upstreamUrl: string): Promise<FaultProxy> 
       // Requests of earlier tests still open (a slow answer nobody waits for) no longer count.
       epoch++;
       inFlight = 0;
-      Object.assign(counters, { requests: 0, forwarded: 0, faults: 0, maxInFlight: 0, calls: 0 });
+      Object.assign(counters, { requests: 0, forwarded: 0, faults: 0, maxInFlight: 0, calls: 0, connections: 0 });
     },
     close: () =>
       new Promise<void>((resolve) => {
