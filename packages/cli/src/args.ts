@@ -9,6 +9,7 @@ import {
   defaultClientVersion,
 } from '@ashlar/core';
 import { ACCESS_OPTIONS, parseAccessArgs } from './accessArgs.js';
+import { FORK_OPTIONS, parseForkArgs } from './forkArgs.js';
 import type { NodeOptions } from './createNode.js';
 import type { ServerOptions } from './server.js';
 
@@ -224,6 +225,8 @@ export const OPTIONS: readonly OptionSpec[] = [
     type: 'boolean',
     help: "a failed automined send answers its hash only (Anvil) instead of Hardhat's error with hash and revert data",
   },
+  // Forking another chain (forkArgs.ts, docs/forking.md).
+  ...FORK_OPTIONS,
   // Shared deployments: API keys, rate limits, request limits, TLS (accessArgs.ts, docs/access.md).
   ...ACCESS_OPTIONS,
   // The web explorer served to browsers on the same port (packages/explorer-ui).
@@ -382,10 +385,16 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   const portP = pick('port');
   const port = portP ? Number(parseInteger(portP.source, portP.raw, 0n, 65535n, 'an integer from 0 to 65535')) : 8545;
 
+  const fail = (message: string): never => {
+    throw new CliArgsError(message);
+  };
+  const fork = parseForkArgs({ values, env, pick, flagOn, fail });
+
   // --db and --memory: flags beat variables; both flags together make no sense.
   const dbFlag = typeof values.db === 'string';
   if (dbFlag && values.memory === true) throw new CliArgsError('--db and --memory cannot be used together');
-  const memory = values.memory === true || (!dbFlag && flagOn('memory'));
+  // A fork without --db is a throwaway copy (as Anvil's and Hardhat's): in memory, its upstream answers cached on disk.
+  const memory = values.memory === true || (!dbFlag && (flagOn('memory') || (fork !== undefined && !pick('db'))));
   const dbP = pick('db');
   if (dbP && dbP.raw.trim() === '') bad(dbP.source, dbP.raw, 'a directory');
   const db = memory ? undefined : (dbP?.raw ?? DEFAULT_DB);
@@ -455,7 +464,8 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   // A genesis file brings its own chain id, forks, balances and gas limit; only explicit flags add to it.
   const chain: NonNullable<NodeOptions['chain']> = genesisFile
     ? { ...(chainIdP ? { chainId } : {}), mnemonic, accounts, ...(gasLimitP ? { gasLimit } : {}) }
-    : { chainId, hardfork, mnemonic, accounts, balance, gasLimit, baseFee };
+    : { ...(fork && !chainIdP ? {} : { chainId }), hardfork, mnemonic, accounts, balance, gasLimit, baseFee };
+  if (fork && genesisFile) throw new CliArgsError('--fork-url and --genesis cannot be used together');
   if (flagOn('no-call-frames')) chain.callFrames = false;
   const access = parseAccessArgs({
     values,
@@ -486,6 +496,7 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
     ...(access.rpc ? { rpc: access.rpc } : {}),
     ...(flagOn('reindex') ? { reindex: true } : {}),
     ...(artifactsDir ? { artifacts: artifactsDir } : {}),
+    ...(fork ? { fork } : {}),
   };
   return {
     command,

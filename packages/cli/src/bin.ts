@@ -170,12 +170,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   const out = (text: string) => process.stdout.write(text);
+  // The kernel's chain id: a fork takes the upstream's unless --chain-id is given.
+  const chainId = kernel.services.options.chain.chainId;
   if (config.logFormat === 'json' && !config.silent) {
-    out(
-      `${JSON.stringify({ type: 'listening', url: server.url, wsUrl: server.wsUrl, chainId: Number(config.chainId) })}\n`,
-    );
+    out(`${JSON.stringify({ type: 'listening', url: server.url, wsUrl: server.wsUrl, chainId: Number(chainId) })}\n`);
   } else if (!config.silent) await printBanner(kernel, config, server, logger);
-  logger.debug(`serving chain ${config.chainId} on ${server.url} and ${server.wsUrl}`);
+  logger.debug(`serving chain ${chainId} on ${server.url} and ${server.wsUrl}`);
   // What happens on the chain, on stdout: one line per mined transaction, console.sol lines of
   // mined transactions and eth_call (and of estimates with --verbose); call trees with --print-traces.
   const names = verifiedNames(kernel);

@@ -1,5 +1,6 @@
 import type { UpstreamClient } from './upstream/UpstreamClient.js';
-import { toData, toQuantity } from '../util/hex.js';
+import { Lru } from '../util/Lru.js';
+import { fromData, toData, toQuantity } from '../util/hex.js';
 
 /** A block as eth_getBlockByNumber answers it (the fields this module reads; the rest passes through). */
 export interface RpcBlock {
@@ -21,6 +22,9 @@ export interface UpstreamLogFilter {
  * N, and its later blocks are not this chain's: an answer that names a block after N is null here.
  */
 export class ForkHistory {
+  /** Hashes of upstream blocks BLOCKHASH asked for (the 256 below N at most are reachable). */
+  private readonly hashes = new Lru<bigint, Uint8Array>(256);
+
   constructor(
     private readonly client: UpstreamClient,
     /** The fork block N. */
@@ -35,6 +39,17 @@ export class ForkHistory {
   /** eth_getBlockByNumber at n ≤ N. */
   blockByNumber(n: bigint, full: boolean): Promise<RpcBlock | null> {
     return this.client.request<RpcBlock | null>('eth_getBlockByNumber', [toQuantity(n), full]);
+  }
+
+  /** The hash of upstream block n ≤ N (BLOCKHASH below the fork), or undefined when the upstream has none. */
+  async hashOf(n: bigint): Promise<Uint8Array | undefined> {
+    const hit = this.hashes.get(n);
+    if (hit) return hit;
+    const block = await this.blockByNumber(n, false);
+    if (!block || typeof block.hash !== 'string') return undefined;
+    const hash = fromData(block.hash);
+    this.hashes.set(n, hash);
+    return hash;
   }
 
   /** eth_getBlockByHash: null for a block after N. */

@@ -19,7 +19,7 @@ export interface ForkOptions {
    * False keeps them in memory only, for this run.
    */
   cache?: boolean;
-  /** Most entries (an account, or a storage slot) the cache keeps (default 1,000,000). */
+  /** Most entries (an account, or a storage slot) the cache keeps (default 1,000,000 on disk, 100,000 in memory). */
   cacheMaxEntries?: number;
   /** Folder of the disk cache of an in-memory chain (default under `$XDG_CACHE_HOME`, see above). */
   cacheDir?: string;
@@ -32,7 +32,7 @@ export interface ResolvedForkOptions {
   retries?: number;
   concurrency?: number;
   cache: boolean;
-  cacheMaxEntries: number;
+  cacheMaxEntries?: number;
   cacheDir?: string;
   /** The chain id was not given: the node takes the upstream's. */
   chainIdFromUpstream: boolean;
@@ -67,8 +67,8 @@ export function resolveForkOptions(f: ForkOptions, chainIdGiven: boolean): Resol
       fail(`fork.headers: the value of ${name} must be one line of text`);
     headers[name] = value;
   }
-  const cacheMaxEntries = f.cacheMaxEntries ?? 1_000_000;
-  if (!Number.isSafeInteger(cacheMaxEntries) || cacheMaxEntries < 1)
+  const cacheMaxEntries = f.cacheMaxEntries;
+  if (cacheMaxEntries !== undefined && (!Number.isSafeInteger(cacheMaxEntries) || cacheMaxEntries < 1))
     fail(`fork.cacheMaxEntries must be a positive integer, got ${f.cacheMaxEntries}`);
   return {
     url: f.url,
@@ -77,7 +77,7 @@ export function resolveForkOptions(f: ForkOptions, chainIdGiven: boolean): Resol
     retries: count('retries', 0),
     concurrency: count('concurrency', 1),
     cache: f.cache ?? true,
-    cacheMaxEntries,
+    ...(cacheMaxEntries !== undefined ? { cacheMaxEntries } : {}),
     ...(f.cacheDir !== undefined ? { cacheDir: f.cacheDir } : {}),
     chainIdFromUpstream: !chainIdGiven,
   };

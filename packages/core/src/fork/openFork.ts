@@ -11,6 +11,8 @@ import { ForkHistory, type RpcBlock } from './ForkHistory.js';
 import { ForkState } from './ForkState.js';
 import {
   DEFAULT_BACKOFF,
+  DEFAULT_DISK_CACHE_ENTRIES,
+  DEFAULT_MEMORY_CACHE_ENTRIES,
   type ForkCache,
   ForkStateSource,
   UpstreamClient,
@@ -44,8 +46,6 @@ export interface ForkContext {
 /** meta key of the fork record: RLP [upstream chain id, N, hash of N]. */
 export const FORK_META = new TextEncoder().encode('fork');
 const VIEW = { keyEncoding: 'view', valueEncoding: 'view' } as const;
-/** Sublevel of the chain's database that holds a LevelDB chain's fork cache. */
-const FORK_CACHE_SUBLEVEL = 'fk';
 
 export interface ForkRecord {
   upstreamChainId: bigint;
@@ -116,12 +116,17 @@ export async function openFork(
         `storage at ${storage.location} holds a fork of block ${number} with another hash than ${client.displayUrl}'s (${block.hash}): the upstream reorganised or is another chain; use another --db path`,
       );
     let cacheKind: ForkContext['cacheKind'];
-    const bounds = { maxEntries: options.cacheMaxEntries, chainId: probe.chainId, blockNumber: number };
+    const bounds = {
+      maxEntries: options.cacheMaxEntries ?? DEFAULT_DISK_CACHE_ENTRIES,
+      chainId: probe.chainId,
+      blockNumber: number,
+      blockHash: hash,
+    };
     if (!options.cache) {
-      cache = memoryForkCache(bounds);
+      cache = memoryForkCache({ maxEntries: options.cacheMaxEntries ?? DEFAULT_MEMORY_CACHE_ENTRIES });
       cacheKind = 'memory';
     } else if (storage.kind !== 'memory') {
-      cache = levelForkCache(storage.db.sublevel(FORK_CACHE_SUBLEVEL, VIEW), bounds);
+      cache = levelForkCache(storage.db.sublevel(SUBLEVELS.forkCache, VIEW), bounds);
       cacheKind = 'level';
     } else {
       cache = await diskForkCache({
