@@ -117,6 +117,18 @@ describe('replacing a kernel service', () => {
     });
   });
 
+  it('the kernel’s inputs (the chain, options, storage, events) are not replaceable', async () => {
+    const swap = definePlugin({
+      name: 'acme:swap-chain',
+      register: (ctx) => ctx.provide(Tokens.chain, (c, previous) => previous()),
+    }) as Plugin<unknown>;
+    await expect(createKernel({ plugins: [swap] })).rejects.toMatchObject({
+      code: 'ASHLAR_ERR_PLUGIN_SERVICE_IN_USE',
+      message:
+        'plugin "acme:swap-chain" replaces service "ashlar:chain", which the kernel opened before any plugin: set it with createKernel\'s options instead',
+    });
+  });
+
   it('each kernel has its own container: a plugin service is not seen by another kernel', async () => {
     const k1 = await kernelWith(blocklist(B));
     const k2 = await kernelWith(blocklist(C));

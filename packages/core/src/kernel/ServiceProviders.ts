@@ -41,6 +41,14 @@ export class ServiceProviders {
         `plugin "${owner}" replaces service "${name}", which ${by} already uses: mount "${owner}" before the plugins that use "${name}"`,
       );
     }
+    if (!before && this.container.isRegistered(tok)) {
+      // A value the kernel set before any plugin ran (options, logger, storage, events, chain):
+      // everything already holds it, so a second one would split the kernel in two.
+      throw new AshlarError(
+        ErrorCodes.PLUGIN_SERVICE_IN_USE,
+        `plugin "${owner}" replaces service "${name}", which the kernel opened before any plugin: set it with createKernel's options instead`,
+      );
+    }
     const previous = before?.build;
     const entry: Entry = {
       owner,
