@@ -120,7 +120,7 @@ describe('replacing a kernel service', () => {
   it('the kernel’s inputs (the chain, options, storage, events) are not replaceable', async () => {
     const swap = definePlugin({
       name: 'acme:swap-chain',
-      register: (ctx) => ctx.provide(Tokens.chain, (c, previous) => previous()),
+      register: (ctx) => ctx.provide(Tokens.chain, (_c, previous) => previous()),
     }) as Plugin<unknown>;
     await expect(createKernel({ plugins: [swap] })).rejects.toMatchObject({
       code: 'ASHLAR_ERR_PLUGIN_SERVICE_IN_USE',
