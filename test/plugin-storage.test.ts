@@ -176,6 +176,37 @@ describe.each(stores)('plugin storage on %s', (_name, storage) => {
   });
 });
 
+describe('a block hook that throws', () => {
+  it('is logged and drops its own writes; the block and the chain state are whole', async () => {
+    const errors: string[] = [];
+    const logger = { error: (m: string) => errors.push(m), warn: () => {}, info: () => {}, debug: () => {} };
+    let calls = 0;
+    const flaky = definePlugin({
+      name: 'acme:flaky',
+      register(ctx) {
+        const t = ctx.sublevel<string, number>('t');
+        t.onBlock((b) => {
+          if (calls++ === 0) throw new Error('boom');
+          return [{ type: 'put', key: b.number.toString(), value: 1 }];
+        });
+      },
+    }) as Plugin<unknown>;
+    const kernel = await createKernel({ logger, plugins: [...rpcPlugins(), flaky] });
+    kernels.push(kernel);
+    await send(kernel);
+    await send(kernel);
+    expect(kernel.services.chain.head.number).toBe(2n);
+    expect(errors).toEqual([
+      'plugin storage acme:flaky/t: onBlock failed for block 1, its writes for that block are dropped: boom',
+    ]);
+    // Two transfers of 1 wei each, two nonces used: nothing half-applied.
+    expect(await kernel.request({ method: 'eth_getBalance', params: [B, 'latest'] })).toBe(
+      `0x${(10n ** 22n + 2n).toString(16)}`,
+    );
+    expect(await kernel.request({ method: 'eth_getTransactionCount', params: [A, 'latest'] })).toBe('0x2');
+  });
+});
+
 describe('plugin storage on LevelDB across a restart', () => {
   it('the table agrees with the reopened chain’s head', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ashlar-plugin-store-'));

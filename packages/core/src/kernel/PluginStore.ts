@@ -5,6 +5,7 @@ import { ErrorCodes } from '../errors/codes.js';
 import type { StoreOp } from '../storage/ChainStore.js';
 import { SUBLEVELS } from '../storage/keys.js';
 import type { StoragePort } from '../storage/StoragePort.js';
+import type { Logger } from './options.js';
 
 /** How a table's keys are stored: text (`utf8`, the default) or raw bytes (`view`). */
 export type PluginKeyEncoding = 'utf8' | 'view';
@@ -54,7 +55,8 @@ export interface PluginStore<K = string, V = unknown> {
   /**
    * Writes to join each committed block's atomic batch: they land with the block or not at all
    * (a crash never leaves one without the other). Runs inside the chain's lock, before the
-   * `block` event; a hook that throws fails the block, so keep it to computing writes.
+   * `block` event. A hook that throws never fails the block: the error is logged and this
+   * hook's writes for that block are dropped.
    */
   onBlock(hook: BlockWrites<K, V>): void;
   /**
@@ -96,6 +98,7 @@ export interface BlockHookTarget {
 export function openPluginStore<K, V>(
   storage: StoragePort,
   chain: BlockHookTarget,
+  logger: Logger,
   plugin: string,
   table: string,
   options: PluginTableOptions = {},
@@ -129,10 +132,20 @@ export function openPluginStore<K, V>(
       ? { type: 'put', sublevel: sub, key: k.encode(w.key), value: v.encode(w.value) }
       : { type: 'del', sublevel: sub, key: k.encode(w.key) };
   const decoded = (x: Uint8Array | undefined) => (x === undefined ? undefined : v.decode(x));
+  // A plugin's bug must not fail the chain's block (nor leave its state half-applied): logged, and
+  // the plugin's writes for that block dropped.
   const hook =
-    (h: BlockWrites<K, V>) =>
-    async (sb: StoredBlock): Promise<StoreOp[]> =>
-      (await h(sb)).map(toOp);
+    (kind: string, h: BlockWrites<K, V>) =>
+    async (sb: StoredBlock): Promise<StoreOp[]> => {
+      try {
+        return (await h(sb)).map(toOp);
+      } catch (e) {
+        logger.error(
+          `plugin storage ${plugin}/${table}: ${kind} failed for block ${sb.number}, its writes for that block are dropped: ${e instanceof Error ? e.message : e}`,
+        );
+        return [];
+      }
+    };
   // A plain object over closures: nothing on it leads to the sublevel's parent or the database.
   return Object.freeze({
     name: `${plugin}/${table}`,
@@ -149,7 +162,7 @@ export function openPluginStore<K, V>(
       (await sub.iterator(range(r)).all()).map(([key, value]) => [k.decode(key), v.decode(value)] as [K, V]),
     keys: async (r?: PluginRange<K>) => (await sub.keys(range(r)).all()).map((key) => k.decode(key)),
     clear: (r?: PluginRange<K>) => sub.clear(range(r)),
-    onBlock: (h: BlockWrites<K, V>) => chain.onCommit(hook(h)),
-    onRemove: (h: BlockWrites<K, V>) => chain.onRemove(hook(h)),
+    onBlock: (h: BlockWrites<K, V>) => chain.onCommit(hook('onBlock', h)),
+    onRemove: (h: BlockWrites<K, V>) => chain.onRemove(hook('onRemove', h)),
   });
 }

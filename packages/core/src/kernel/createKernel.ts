@@ -85,7 +85,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
         },
         resolve: (tok) => resolve(container, tok),
         provide: (tok, factory) => providers.provide(tok, factory, plugin.name),
-        sublevel: (table = 'main', opts) => openPluginStore(storage, chain, plugin.name, table, opts),
+        sublevel: (table = 'main', opts) => openPluginStore(storage, chain, logger, plugin.name, table, opts),
       };
       contexts.push(ctx);
       await plugin.register(ctx, plugin.options);
