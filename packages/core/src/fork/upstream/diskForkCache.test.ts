@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -50,5 +50,22 @@ describe('diskForkCache', () => {
     expect(warnings).toEqual([expect.stringMatching(/in use by another process: caching in memory/)]);
     await other.close();
     await holder.close();
+  });
+
+  it('falls back to memory, with one warning, when the folder cannot be made', async () => {
+    const warnings: string[] = [];
+    const file = join(tmp, 'a-file');
+    writeFileSync(file, 'not a folder');
+    const cache = await diskForkCache({
+      chainId: 1n,
+      blockNumber: 2n,
+      dir: join(file, 'cache'),
+      maxEntries: 10,
+      logger: { warn: (m) => warnings.push(m) },
+    });
+    await cache.put(key, Uint8Array.of(5));
+    expect(await cache.get(key)).toEqual(Uint8Array.of(5));
+    expect(warnings).toEqual([expect.stringMatching(/cannot be opened \(.*\): caching in memory for this run/)]);
+    await cache.close();
   });
 });

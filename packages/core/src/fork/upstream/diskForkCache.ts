@@ -1,8 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { AshlarError } from '../../errors/AshlarError.js';
-import { ErrorCodes } from '../../errors/codes.js';
 import { type ForkCache, type ForkCacheBounds, levelForkCache, memoryForkCache } from './ForkCache.js';
 
 export interface DiskForkCacheOptions extends ForkCacheBounds {
@@ -27,8 +25,8 @@ export function forkCacheDir(chainId: bigint, blockNumber: bigint, env: NodeJS.P
 /**
  * The cache for `--memory` forks: a LevelDB (classic-level) folder per chain and block, so that the
  * next run forking the same block starts warm. Bounded like levelForkCache (an entry count, about a
- * tenth evicted when full). If the folder is locked by another running node, this falls back to an
- * in-memory cache rather than failing the fork.
+ * tenth evicted when full). If the folder cannot be used (locked by another running node, not
+ * writable), this warns and falls back to an in-memory cache rather than failing the fork.
  */
 export async function diskForkCache(opts: DiskForkCacheOptions): Promise<ForkCache> {
   const dir = resolve(opts.dir ?? forkCacheDir(opts.chainId, opts.blockNumber));
@@ -39,12 +37,17 @@ export async function diskForkCache(opts: DiskForkCacheOptions): Promise<ForkCac
     await mkdir(dir, { recursive: true });
     await db.open();
   } catch (e) {
-    const why = (e as { cause?: { message?: string }; message?: string }).cause?.message ?? (e as Error).message;
-    if (/lock/i.test(why ?? '')) {
-      opts.logger?.warn(`fork cache ${dir} is in use by another process: caching in memory for this run`);
-      return memoryForkCache(opts);
-    }
-    throw new AshlarError(ErrorCodes.STORAGE, `cannot open fork cache at ${dir}: ${why}`, { cause: e });
+    // A cache only saves requests: a folder that cannot be used (held by another node, not
+    // writable, damaged) must not stop the fork.
+    const why =
+      (e as { cause?: { message?: string }; message?: string }).cause?.message ?? (e as Error).message ?? String(e);
+    opts.logger?.warn(
+      /lock/i.test(why)
+        ? `fork cache ${dir} is in use by another process: caching in memory for this run`
+        : `fork cache ${dir} cannot be opened (${why}): caching in memory for this run`,
+    );
+    await db.close().catch(() => undefined);
+    return memoryForkCache(opts);
   }
   const cache = levelForkCache(db, opts);
   return {
