@@ -6,6 +6,8 @@ export { Kernel } from './kernel/Kernel.js';
 export { definePlugin, type Plugin, type PluginContext } from './kernel/definePlugin.js';
 export type { KernelServices } from './kernel/services.js';
 export type { KernelOptions } from './kernel/KernelOptions.js';
+export type { ChainSettings } from './chain/ChainSettings.js';
+export type { MinerSettings } from './miner/MinerSettings.js';
 export {
   type KernelSettings,
   type ChainOptions,

@@ -7,7 +7,8 @@ import { type VM, createVM } from '@ethereumjs/vm';
 import { AshlarError } from '../errors/AshlarError.js';
 import { ErrorCodes } from '../errors/codes.js';
 import type { EventBus } from '../events/EventBus.js';
-import type { Logger, ResolvedOptions } from '../kernel/options.js';
+import type { Logger } from '../util/logger.js';
+import type { ChainSettings } from './ChainSettings.js';
 import { ChainStore, type StoreOp } from '../storage/ChainStore.js';
 import { META } from '../storage/keys.js';
 import { readU64, u64 } from '../util/hex.js';
@@ -92,16 +93,17 @@ export class ChainService {
   fork?: ForkContext;
 
   private constructor(
-    readonly options: ResolvedOptions,
+    /** The chain's options (its slice of the kernel's resolved options). */
+    readonly settings: ChainSettings,
     readonly storage: StoragePort,
     readonly events: EventBus,
     readonly logger: Logger,
     fork?: ForkContext,
   ) {
     this.fork = fork;
-    this.common = options.chain.genesis
-      ? createGethCommon(options.chain.genesis)
-      : createDevCommon(options.chain.chainId, options.chain.hardfork);
+    this.common = settings.genesis
+      ? createGethCommon(settings.genesis)
+      : createDevCommon(settings.chainId, settings.hardfork);
     this.store = new ChainStore(storage, this.common);
     this.stateDb = new StateNodeDb(this.store);
     this.trieContext = new TrieContext(this.stateDb, this.common.customCrypto.keccak256 ?? keccak_256, {
@@ -115,17 +117,17 @@ export class ChainService {
       true,
       4_096,
     );
-    this.accounts = deriveAccounts(options.chain.mnemonic, options.chain.accounts);
+    this.accounts = deriveAccounts(settings.mnemonic, settings.accounts);
   }
 
   static async open(
-    options: ResolvedOptions,
+    settings: ChainSettings,
     storage: StoragePort,
     events: EventBus,
     logger: Logger,
     fork?: ForkContext,
   ): Promise<ChainService> {
-    const chain = new ChainService(options, storage, events, logger, fork);
+    const chain = new ChainService(settings, storage, events, logger, fork);
     try {
       await chain.init();
     } catch (e) {
@@ -162,7 +164,7 @@ export class ChainService {
     if (this.fork) await initForkChain(this, this.fork);
     else await this.initOwnGenesis();
     // A geth-genesis chain changes rules with the head (one Common serves VM, EVM and pool).
-    if (this.options.chain.genesis) alignHardfork(this.common, this.head.number, this.head.block.header.timestamp);
+    if (this.settings.genesis) alignHardfork(this.common, this.head.number, this.head.block.header.timestamp);
     const marker = await this.store.getMeta(META.logCtxFrom);
     if (marker === undefined) {
       // Blocks before this one were written without log contexts: eth_getLogs reads them whole.
@@ -179,9 +181,9 @@ export class ChainService {
   /** Opens or creates the chain's own genesis (the dev allocation, or a geth genesis file's). */
   private async initOwnGenesis(): Promise<void> {
     const sm = this.newStateManager();
-    const genesisBlock = this.options.chain.genesis
-      ? await buildGethGenesis(this.common, sm, this.options.chain.genesis)
-      : await buildGenesis(this.common, sm, this.options, this.accounts);
+    const genesisBlock = this.settings.genesis
+      ? await buildGethGenesis(this.common, sm, this.settings.genesis)
+      : await buildGenesis(this.common, sm, this.settings, this.accounts);
     const stored = await this.store.getMeta(META.genesis);
     const head = await this.store.getHead();
     if (stored === undefined || head === undefined) {
@@ -215,15 +217,15 @@ export class ChainService {
           ErrorCodes.STORAGE,
           `storage at ${this.storage.location} has a head but no genesis block`,
         );
-      const genesisTimestampMatters = this.options.chain.genesisTimestamp !== undefined;
+      const genesisTimestampMatters = this.settings.genesisTimestamp !== undefined;
       const sameState = equalsBytes(g.block.header.stateRoot, genesisBlock.header.stateRoot);
       const sameRules =
         g.block.header.gasLimit === genesisBlock.header.gasLimit &&
         g.block.header.baseFeePerGas === genesisBlock.header.baseFeePerGas;
-      if (storedChainId !== this.options.chain.chainId) {
+      if (storedChainId !== this.settings.chainId) {
         throw new AshlarError(
           ErrorCodes.GENESIS_MISMATCH,
-          `storage at ${this.storage.location} holds chain id ${storedChainId}, not ${this.options.chain.chainId}; use another --db path or the same chain options`,
+          `storage at ${this.storage.location} holds chain id ${storedChainId}, not ${this.settings.chainId}; use another --db path or the same chain options`,
         );
       }
       if (
@@ -270,7 +272,7 @@ export class ChainService {
   }
 
   private genesisRecord(hash: Uint8Array): Uint8Array {
-    const id = this.options.chain.chainId.toString(16);
+    const id = this.settings.chainId.toString(16);
     const idBytes = Uint8Array.from(Buffer.from(id.length % 2 ? `0${id}` : id, 'hex'));
     const out = new Uint8Array(32 + idBytes.length);
     out.set(hash, 0);

@@ -2,8 +2,8 @@ import { type Block, createBlock } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import { Account, Address, createAddressFromString, hexToBytes } from '@ethereumjs/util';
-import type { ResolvedOptions } from '../kernel/options.js';
 import type { DevAccount } from './accounts.js';
+import type { ChainSettings } from './ChainSettings.js';
 import { isMerged } from './chainCommon.js';
 import { SYSTEM_CONTRACTS } from './systemContracts.js';
 
@@ -11,10 +11,9 @@ import { SYSTEM_CONTRACTS } from './systemContracts.js';
 export async function buildGenesis(
   common: Common,
   sm: MerkleStateManager,
-  options: ResolvedOptions,
+  chain: ChainSettings,
   accounts: DevAccount[],
 ): Promise<Block> {
-  const { chain } = options;
   await sm.checkpoint();
   for (const a of accounts) {
     await sm.putAccount(a.address, new Account(0n, chain.balance));

@@ -16,7 +16,7 @@ export class AddressBook {
   constructor(chain: ChainService, events: EventBus) {
     for (const a of chain.accounts) this.add(a.address);
     for (const sc of SYSTEM_CONTRACTS) this.known.add(sc.address);
-    this.known.add(chain.options.chain.coinbase);
+    this.known.add(chain.settings.coinbase);
     // the precompiles (a transfer to one creates its account)
     for (let i = 1; i <= 0x11; i++) this.known.add(`0x${i.toString(16).padStart(40, '0')}`);
     events.on('block', (sb) => this.addBlock(sb));

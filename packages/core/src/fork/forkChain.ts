@@ -28,7 +28,7 @@ export async function initForkChain(chain: ChainService, fork: ForkContext): Pro
         type: 'put',
         sublevel: chain.store.meta,
         key: META.genesis,
-        value: genesisRecord(sb.hash, chain.options.chain.chainId),
+        value: genesisRecord(sb.hash, chain.settings.chainId),
       },
       {
         type: 'put',
@@ -46,10 +46,10 @@ export async function initForkChain(chain: ChainService, fork: ForkContext): Pro
   chain.stateDb.discard();
   const location = chain.storage.location;
   const storedChainId = BigInt(bytesToHex(stored.subarray(32)));
-  if (storedChainId !== chain.options.chain.chainId)
+  if (storedChainId !== chain.settings.chainId)
     throw new AshlarError(
       ErrorCodes.GENESIS_MISMATCH,
-      `storage at ${location} holds chain id ${storedChainId}, not ${chain.options.chain.chainId}; use another --db path or the same chain options`,
+      `storage at ${location} holds chain id ${storedChainId}, not ${chain.settings.chainId}; use another --db path or the same chain options`,
     );
   if (!equalsBytes(stored.subarray(0, 32), fork.hash))
     throw new AshlarError(
@@ -100,7 +100,7 @@ async function buildForkGenesis(chain: ChainService, fork: ForkContext): Promise
   await sm.checkpoint();
   for (const a of chain.accounts) {
     const account = (await sm.getAccount(a.address)) ?? new Account();
-    account.balance = chain.options.chain.balance;
+    account.balance = chain.settings.balance;
     await sm.putAccount(a.address, account);
   }
   await sm.commit();

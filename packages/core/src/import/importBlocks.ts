@@ -51,7 +51,7 @@ export async function importBlocks(
   const chain = from.chain;
   const items = [...splitRlpItemsSafe(rlp)];
   const result: ImportResult = { imported: 0, skipped: 0, head: chain.head.number };
-  const ttdRaw = chain.options.chain.genesis?.config.terminalTotalDifficulty;
+  const ttdRaw = chain.settings.genesis?.config.terminalTotalDifficulty;
   const ttd =
     typeof ttdRaw === 'number' || typeof ttdRaw === 'string'
       ? gethNumber(ttdRaw, 'terminalTotalDifficulty')

@@ -3,7 +3,7 @@ import type { ChainService } from '../chain/ChainService.js';
 import { SYSTEM_CONTRACTS } from '../chain/systemContracts.js';
 import type { StoredBlock } from '../chain/types.js';
 import type { EventBus } from '../events/EventBus.js';
-import type { Logger } from '../kernel/options.js';
+import type { Logger } from '../util/logger.js';
 import type { StoreOp } from '../storage/ChainStore.js';
 import { BatchWriter } from './BatchWriter.js';
 import { type BlockRows, blockRows } from './blockRows.js';
@@ -329,7 +329,7 @@ export class IndexService {
   private genesisAllocation(): { accounts: Uint8Array[]; contracts: Uint8Array[] } {
     const chain = this.chain;
     const accounts = chain.accounts.map((a) => a.address.bytes);
-    const file = chain.options.chain.genesis;
+    const file = chain.settings.genesis;
     if (file) {
       const alloc = Object.entries(file.alloc);
       const bytes = (a: string) => createAddressFromString(a.startsWith('0x') ? a : `0x${a}`).bytes;

@@ -1,4 +1,4 @@
-import type { Logger } from '../kernel/options.js';
+import type { Logger } from '../util/logger.js';
 
 /** Reports a long task (the index rebuild) to whoever watches the node start. */
 export interface Progress {

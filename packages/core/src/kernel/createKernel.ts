@@ -39,7 +39,13 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
   await storage.open();
   let chain: ChainService;
   try {
-    chain = await ChainService.open(resolved, storage, events, logger, await openForkOf(resolved, storage, logger));
+    chain = await ChainService.open(
+      resolved.chain,
+      storage,
+      events,
+      logger,
+      await openForkOf(resolved, storage, logger),
+    );
   } catch (e) {
     await storage.close().catch(() => undefined);
     throw e;

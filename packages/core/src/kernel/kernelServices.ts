@@ -8,7 +8,7 @@ import { TxService } from '../mempool/TxService.js';
 import { MinerService } from '../miner/MinerService.js';
 import { MethodRegistry } from '../rpc/MethodRegistry.js';
 import { RouteRegistry } from '../routes/RouteRegistry.js';
-import type { Logger, ResolvedOptions } from './options.js';
+import { type Logger, type ResolvedOptions, minerSettingsOf } from './options.js';
 import type { ServiceProviders } from './ServiceProviders.js';
 import { Tokens } from './tokens.js';
 
@@ -34,7 +34,10 @@ export function registerKernelServices(p: ServiceProviders, k: KernelInputs): vo
   p.provide(Tokens.mempool, () => new MempoolService());
   // Contract names and ABIs plugins know (the explorer's verified contracts): revert messages name custom errors.
   p.provide(KnownContractsToken, () => new KnownContracts());
-  p.provide(Tokens.miner, (c) => new MinerService(chain(c), resolve(c, Tokens.mempool), k.events, k.logger, k.options));
+  p.provide(
+    Tokens.miner,
+    (c) => new MinerService(chain(c), resolve(c, Tokens.mempool), k.events, k.logger, minerSettingsOf(k.options)),
+  );
   p.provide(Tokens.txs, (c) => new TxService(chain(c), resolve(c, Tokens.mempool), resolve(c, Tokens.miner), k.events));
   p.provide(
     Tokens.executor,

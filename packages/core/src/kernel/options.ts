@@ -1,16 +1,14 @@
 import { AshlarError } from '../errors/AshlarError.js';
 import { ErrorCodes } from '../errors/codes.js';
 import { DEFAULT_MNEMONIC } from '../chain/accounts.js';
+import type { ChainSettings } from '../chain/ChainSettings.js';
 import { DEFAULT_HARDFORK, SUPPORTED_HARDFORKS } from '../chain/chainCommon.js';
 import { type GethGenesisJson, gethChainId, gethNumber } from '../chain/gethGenesis.js';
+import type { MinerSettings } from '../miner/MinerSettings.js';
 import { type ForkOptions, type ResolvedForkOptions, resolveForkOptions } from '../fork/forkOptions.js';
 
-export interface Logger {
-  info(msg: string): void;
-  warn(msg: string): void;
-  error(msg: string): void;
-  debug(msg: string): void;
-}
+export type { Logger } from '../util/logger.js';
+export { silentLogger } from '../util/logger.js';
 
 export interface ChainOptions {
   /** Chain id (default 31337, as Hardhat and Anvil). */
@@ -124,11 +122,8 @@ export const SEND_DEFAULTS: readonly SendDefaults[] = ['spec', 'hardhat'];
 export const HARDHAT_API_VERSION = '2.29.1';
 
 export interface ResolvedOptions {
-  chain: Required<Omit<ChainOptions, 'chainId' | 'genesisTimestamp' | 'genesis'>> & {
-    chainId: bigint;
-    genesisTimestamp?: number;
-    genesis?: GethGenesisJson;
-  };
+  /** ChainService's slice (ChainOptions with defaults). */
+  chain: ChainSettings;
   mining: Required<MiningOptions>;
   rpc: Required<RpcLimits>;
   clientVersion: string;
@@ -153,10 +148,18 @@ export function engineVersion(): string {
   return `ashlar/${VERSION}/${process.platform}-${process.arch}/node${process.versions.node}`;
 }
 
-export const silentLogger: Logger = { info() {}, warn() {}, error() {}, debug() {} };
-
 function fail(message: string): never {
   throw new AshlarError(ErrorCodes.OPTIONS, message);
+}
+
+/** The miner's slice: the mining mode, and the coinbase and gas limit its blocks start with. */
+export function minerSettingsOf(o: ResolvedOptions): MinerSettings {
+  return {
+    automine: o.mining.automine,
+    blockTime: o.mining.blockTime,
+    coinbase: o.chain.coinbase,
+    gasLimit: o.chain.gasLimit,
+  };
 }
 
 /** Fills defaults and rejects impossible options with a message naming the option. */

@@ -3,11 +3,14 @@ import { type WithdrawalData, createAddressFromString } from '@ethereumjs/util';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { ChainService } from '../chain/ChainService.js';
 import type { EventBus } from '../events/EventBus.js';
-import type { Logger, ResolvedOptions } from '../kernel/options.js';
 import { MempoolService } from '../mempool/MempoolService.js';
 import type { PendingTx } from '../mempool/types.js';
 import { type AssembleResult, assembleBlock } from './assembleBlock.js';
 import { TxConsoleCapture } from '../console/ConsoleCapture.js';
+import type { Logger } from '../util/logger.js';
+import type { MinerSettings } from './MinerSettings.js';
+
+export type { MinerSettings };
 
 /**
  * Decides when blocks are made and what goes in them: automine (a block per accepted
@@ -37,12 +40,12 @@ export class MinerService {
     private readonly mempool: MempoolService,
     readonly events: EventBus,
     private readonly logger: Logger,
-    options: ResolvedOptions,
+    settings: MinerSettings,
   ) {
-    this.automine = options.mining.automine;
-    this.blockTime = options.mining.blockTime;
-    this.coinbase = options.chain.coinbase;
-    this.gasLimit = options.chain.gasLimit;
+    this.automine = settings.automine;
+    this.blockTime = settings.blockTime;
+    this.coinbase = settings.coinbase;
+    this.gasLimit = settings.gasLimit;
   }
 
   start(): void {

@@ -123,7 +123,7 @@ async function runAndBuild(
   const effectivePrices: bigint[] = [];
   // Call frames of the transactions only: the tracer is attached around this loop, so the
   // builder's system calls (before it and in build()) leave none.
-  const tracer = chain.options.chain.callFrames && input.txs.length > 0 ? tracerOf(vm.evm as EVM) : undefined;
+  const tracer = chain.settings.callFrames && input.txs.length > 0 ? tracerOf(vm.evm as EVM) : undefined;
   const frames: (CallFrame | undefined)[] = [];
   tracer?.attach();
   try {
@@ -200,7 +200,7 @@ async function runAndBuild(
     size: rlp.length,
     rlp,
   };
-  if (chain.options.chain.callFrames) stored.callFrames = frames;
+  if (chain.settings.callFrames) stored.callFrames = frames;
   const parentRoot = chain.head.block.header.stateRoot;
   if (!equalsBytes(chain.headStateRoot, parentRoot)) stored.preStateRoot = chain.headStateRoot;
   return { stored, included, dropped, deferred };

@@ -49,7 +49,7 @@ function forkConfig(services: KernelServices, fork: ForkPoint, schedule: ForkPoi
       common.param('consolidationRequestPredeployAddress'),
     );
   if (common.isActivatedEIP(6110)) {
-    const deposit = (chain.options.chain.genesis?.config.depositContractAddress as string | undefined) ?? '';
+    const deposit = (chain.settings.genesis?.config.depositContractAddress as string | undefined) ?? '';
     systemContracts.DEPOSIT_CONTRACT_ADDRESS = deposit.toLowerCase();
   }
   let blobSchedule: { target: number; max: number; baseFeeUpdateFraction: number } | null = null;
