@@ -1,9 +1,10 @@
-// Keccak-256 and secp256k1 on the native addons vs the pure-JS fallback (@noble/*), in ops/s:
+// Keccak-256 on hash-wasm and the `keccak` addon, and secp256k1 on its addon, vs the pure-JS
+// fallback (@noble/*), in ops/s:
 //   node --conditions=@ashlar/source --import tsx bench/src/crypto.ts
 // The node picks native where the prebuilt addons load (ASHLAR_PURE_JS_CRYPTO=1 forces pure JS);
 // see packages/core/src/chain/cryptoBackends.ts.
 import { randomBytes } from 'node:crypto';
-import { type CryptoSelection, selectCrypto } from '@ashlar/core';
+import { type CryptoSelection, loadWasmKeccak256, selectCrypto } from '@ashlar/core';
 
 const native = selectCrypto({});
 const pure = selectCrypto({ ASHLAR_PURE_JS_CRYPTO: '1' });
@@ -40,6 +41,15 @@ cases.push([
 cases.push(['secp256k1 sign', (c) => (i) => c.secp256k1.ecdsaSign(hashes[i & 63], keys[i & 63])]);
 cases.push(['secp256k1 public key', (c) => (i) => c.secp256k1.publicKeyCreate(keys[i & 63], false)]);
 
+const wasmKeccak = await loadWasmKeccak256();
+console.log('| Keccak-256 | hash-wasm ops/s | native addon ops/s | pure JS ops/s |');
+console.log('| --- | ---: | ---: | ---: |');
+for (const size of [32, 136, 532]) {
+  const msg = randomBytes(size);
+  const [w, n, p] = [wasmKeccak, native.keccak256, pure.keccak256].map((k) => rate(() => k(msg)));
+  console.log(`| ${size} B | ${[w, n, p].map((r) => Math.round(r).toLocaleString('en')).join(' | ')} |`);
+}
+console.log();
 console.log('| operation | native ops/s | pure JS ops/s | native ÷ pure |');
 console.log('| --- | ---: | ---: | ---: |');
 for (const [name, make] of cases) {

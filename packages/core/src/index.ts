@@ -77,7 +77,7 @@ export { deriveAccounts, DEFAULT_MNEMONIC, type DevAccount } from './chain/accou
 export { DEFAULT_HARDFORK, SUPPORTED_HARDFORKS } from './chain/chainCommon.js';
 export { cryptoImpl, publicKeyOf, signHash } from './chain/nativeCrypto.js';
 export { kzgLoaded } from './chain/kzg.js';
-export { type CryptoSelection, selectCrypto } from './chain/cryptoBackends.js';
+export { type CryptoSelection, loadWasmKeccak256, selectCrypto } from './chain/cryptoBackends.js';
 export { MempoolService } from './mempool/MempoolService.js';
 export { TxService, type SubmitResult } from './mempool/TxService.js';
 export type { PendingTx } from './mempool/types.js';

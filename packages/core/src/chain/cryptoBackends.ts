@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import { createKeccak } from 'hash-wasm';
 
 export type Keccak256 = (msg: Uint8Array) => Uint8Array;
 
@@ -27,7 +28,7 @@ export interface Secp256k1Backend {
   ecdsaRecover(signature: Uint8Array, recid: number, msgHash: Uint8Array): Uint8Array;
 }
 
-export type CryptoImpl = 'native' | 'pure-js';
+export type CryptoImpl = 'native' | 'wasm' | 'pure-js';
 
 export interface CryptoSelection {
   keccak256: Keccak256;
@@ -101,6 +102,21 @@ export function loadNativeKeccak256(): Keccak256 {
     const d = sponge.squeeze(32);
     return new Uint8Array(d.buffer, d.byteOffset, 32);
   };
+}
+
+/**
+ * Keccak-256 on hash-wasm's WebAssembly module, one hasher reused: hashing is synchronous, so
+ * calls never interleave. Refused (the caller keeps another implementation) when its answer for
+ * the empty input is wrong.
+ */
+export async function loadWasmKeccak256(): Promise<Keccak256> {
+  const hasher = await createKeccak(256);
+  const k: Keccak256 = (msg) => {
+    hasher.init();
+    hasher.update(msg);
+    return hasher.digest('binary');
+  };
+  return checkKeccak(k);
 }
 
 interface Secp256k1Native {

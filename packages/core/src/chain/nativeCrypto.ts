@@ -7,10 +7,24 @@
 // (cryptoBackends.ts); `cryptoImpl` says which one runs.
 import type { CustomCrypto } from '@ethereumjs/common';
 import { concatBytes, setLengthLeft } from '@ethereumjs/util';
-import { type CryptoSelection, selectCrypto } from './cryptoBackends.js';
+import { type CryptoSelection, loadWasmKeccak256, selectCrypto } from './cryptoBackends.js';
 
 const selected: CryptoSelection = selectCrypto();
 const secp = selected.secp256k1;
+// Keccak-256 on WebAssembly (hash-wasm) where it instantiates: one call per hash into a
+// module-local hasher, ~0.9 µs for a 32-byte input against ~2 µs through the `keccak` addon's
+// three N-API calls and Buffer wrapping, and ~7 µs on @noble/hashes (bench/src/crypto.ts). An
+// automined block hashes about 60 times (trie nodes, keys, header, transactions).
+const wasm = /^(1|true|yes)$/i.test(process.env.ASHLAR_PURE_JS_CRYPTO ?? '')
+  ? undefined
+  : await loadWasmKeccak256().catch((e: unknown) => {
+      selected.reasons.push(`wasm keccak unavailable: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined;
+    });
+if (wasm) {
+  selected.keccak256 = wasm;
+  selected.impl.keccak = 'wasm';
+}
 
 /** Which implementation Keccak-256 and secp256k1 run on in this process, and why not native if not. */
 export const cryptoImpl: Pick<CryptoSelection, 'impl' | 'reasons'> = {

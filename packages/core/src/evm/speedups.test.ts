@@ -1,6 +1,6 @@
 import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
 import { createEVM } from '@ethereumjs/evm';
-import { Address, bytesToBigInt, hexToBytes } from '@ethereumjs/util';
+import { Address, bytesToBigInt, hexToBytes, setLengthLeft } from '@ethereumjs/util';
 import { describe, expect, it } from 'vitest';
 import { installEngineSpeedups } from './internals.js';
 
@@ -36,5 +36,36 @@ describe('engine speed-ups', () => {
       expect(res.execResult.exceptionError).toBeUndefined();
       expect(bytesToBigInt(res.execResult.returnValue)).toBe(10n);
     }
+  });
+
+  it('runInterpreter gives the same results with its merged runState built on first read', async () => {
+    await installEngineSpeedups();
+    const common = new Common({ chain: Mainnet, hardfork: Hardfork.Prague });
+    const evm = await createEVM({ common });
+    // Stores 7 at slot 1, logs topic 0x01 with no data, returns 0x2a; a second contract reverts.
+    //   PUSH1 7 PUSH1 1 SSTORE PUSH1 1 PUSH1 0 PUSH1 0 LOG1 PUSH1 0x2a PUSH1 0 MSTORE PUSH1 32 PUSH1 0 RETURN
+    const ok = hexToBytes('0x6007600155600160006000a1602a60005260206000f3');
+    //   PUSH1 0 PUSH1 0 REVERT
+    const reverts = hexToBytes('0x60006000fd');
+    const a = new Address(hexToBytes('0x00000000000000000000000000000000000000aa'));
+    const b = new Address(hexToBytes('0x00000000000000000000000000000000000000bb'));
+    await evm.stateManager.putCode(a, ok);
+    await evm.stateManager.putCode(b, reverts);
+    const res = await evm.runCall({ to: a, gasLimit: 100_000n });
+    expect(res.execResult.exceptionError).toBeUndefined();
+    expect(bytesToBigInt(res.execResult.returnValue)).toBe(42n);
+    expect(res.execResult.logs).toHaveLength(1);
+    // 2 × PUSH1 + SSTORE (22,100 cold, new slot) + 3 × PUSH1 + LOG1 (750) + 4 × PUSH1 + MSTORE (3 + 3 memory) + RETURN
+    expect(res.execResult.executionGasUsed).toBe(6n + 22_100n + 9n + 750n + 12n + 6n);
+    expect(bytesToBigInt(await evm.stateManager.getStorage(a, setLengthLeft(hexToBytes('0x01'), 32)))).toBe(7n);
+    // The merged run state is there for whoever reads it: the frame's environment and result.
+    const rs = res.execResult.runState as unknown as { address: Address; gasLeft: bigint; logs: unknown[] };
+    expect(rs.address.equals(a)).toBe(true);
+    expect(rs.gasLeft).toBe(100_000n - res.execResult.executionGasUsed);
+    expect(rs.logs).toHaveLength(1);
+    const rev = await evm.runCall({ to: b, gasLimit: 100_000n });
+    expect(rev.execResult.exceptionError?.error).toBe('revert');
+    expect(rev.execResult.executionGasUsed).toBe(6n);
+    expect(rev.execResult.logs).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { HeaderData } from '@ethereumjs/block';
 import { type WithdrawalData, createAddressFromString } from '@ethereumjs/util';
-import { keccak_256 } from '@noble/hashes/sha3.js';
+import { keccak256 as keccak_256 } from '../chain/nativeCrypto.js';
 import type { ChainService } from '../chain/ChainService.js';
 import type { EventBus } from '../events/EventBus.js';
 import { MempoolService } from '../mempool/MempoolService.js';

@@ -10,7 +10,7 @@ import {
   generateAddress,
 } from '@ethereumjs/util';
 import { type BlockBuilder, type RunTxResult, buildBlock, runTx } from '@ethereumjs/vm';
-import { keccak_256 } from '@noble/hashes/sha3.js';
+import { keccak256 as keccak_256 } from '../chain/nativeCrypto.js';
 import { type Input, RLP } from '@ethereumjs/rlp';
 import type { ChainService } from '../chain/ChainService.js';
 import { allowContractSender } from '../exec/contractSender.js';

@@ -113,6 +113,7 @@ export class ChainStore {
   }
 
   async write(ops: StoreOp[]): Promise<void> {
+    if (this.port.writeBatch) return this.port.writeBatch(ops);
     // biome-ignore lint/suspicious/noExplicitAny: abstract-level's batch typing does not model mixed sublevels
     await this.port.db.batch(ops as any, VIEW);
   }

@@ -1,5 +1,6 @@
 import type { BatchDBOp, DB, EncodingOpts } from '@ethereumjs/util';
 import { bytesToUnprefixedHex, hexToBytes, unprefixedHexToBytes } from '@ethereumjs/util';
+import { compactCopy } from '../util/compactBytes.js';
 import { Lru } from '../util/Lru.js';
 import type { ChainStore, StoreOp } from './ChainStore.js';
 
@@ -68,7 +69,7 @@ export class StateNodeDb implements DB<string, Value> {
   drain(): StoreOp[] {
     const ops: StoreOp[] = [];
     if (this.memoryNodes) {
-      for (const [k, v] of this.buffer) if (v !== null) this.memoryNodes.set(k, v);
+      for (const [k, v] of this.buffer) if (v !== null) this.memoryNodes.set(k, compactCopy(v));
       this.buffer = new Map();
       return ops;
     }

@@ -1,5 +1,11 @@
 import { MemoryLevel } from 'memory-level';
-import type { StoragePort } from './StoragePort.js';
+import { compactCopy } from '../util/compactBytes.js';
+import type { PortOp, StoragePort } from './StoragePort.js';
+
+/** The part of memory-level's implementer API the fast batch uses (abstract-level's `_batch`). */
+interface RawBatch {
+  _batch(ops: { type: 'put' | 'del'; key: Uint8Array; value?: Uint8Array }[], options: object): Promise<void>;
+}
 
 /** In-memory storage on memory-level: the default for in-process chains and tests. */
 export function memoryStorage(): StoragePort {
@@ -12,6 +18,29 @@ export function memoryStorage(): StoragePort {
     kind: 'memory',
     location: ':memory:',
     db,
+    /**
+     * A block's batch straight into memory-level's tree, keys prefixed by their sublevel. The
+     * public `batch` clones, validates and re-encodes every operation (~15 µs each, about a
+     * tenth of an automined block's CPU); here keys and values are already views in the
+     * store's own encoding, and no hook or `write` listener is installed on this database.
+     */
+    async writeBatch(ops: readonly PortOp[]) {
+      if (db.status !== 'open') {
+        // biome-ignore lint/suspicious/noExplicitAny: abstract-level's batch typing does not model mixed sublevels
+        await db.batch(ops as any);
+        return;
+      }
+      const raw = new Array(ops.length);
+      for (let i = 0; i < ops.length; i++) {
+        const op = ops[i];
+        const key = op.sublevel.prefixKey(op.key, 'view', false) as Uint8Array;
+        raw[i] =
+          op.type === 'put'
+            ? { type: 'put', key: compactCopy(key), value: compactCopy(op.value) }
+            : { type: 'del', key };
+      }
+      await (db as unknown as RawBatch)._batch(raw, {});
+    },
     async open() {
       await db.open();
     },
