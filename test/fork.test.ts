@@ -1,4 +1,4 @@
-import type { Kernel } from '@ashlar/core';
+import { type Kernel, injectRoute } from '@ashlar/core';
 import { createNode } from 'ashlar';
 import {
   type Hex,
@@ -123,6 +123,18 @@ describe('fork of a local upstream', () => {
     expect(b.parentHash).toBe(forkBlockHash);
     expect(await tokenBalance(fork, tokenAddress, carol)).toBe(7n);
     expect(await tokenBalance(fork, tokenAddress, bob.address)).toBe(1000n);
+  });
+
+  it('the explorer lists the blocks from the fork point on: N as the first, nothing below', async () => {
+    const list = await injectRoute<{ items: { height: number; transaction_count: number }[] }>(
+      fork.routes,
+      'GET',
+      '/api/v2/blocks',
+    );
+    expect(list.status).toBe(200);
+    expect(list.body.items.map((b) => b.height)).toEqual([Number(forkBlock) + 1, Number(forkBlock)]);
+    const below = await injectRoute(fork.routes, 'GET', `/api/v2/blocks/${forkBlock - 1n}`);
+    expect(below.status).toBe(404);
   });
 
   it('local writes shadow the upstream, zeros and all', async () => {
@@ -302,6 +314,10 @@ describe('fork of a local upstream', () => {
     expect(meta.forkedNetwork.forkBlockNumber).toBe(Number(earlier));
     const r = await send(fork, { from: alice.address, to: carol, value: '0x1' });
     expect(BigInt(r.blockNumber as string)).toBe(earlier + 1n);
+    // Without jsonRpcUrl, the current upstream (as Hardhat's reset uses its configured fork).
+    expect(await rpc(fork, 'hardhat_reset', [{ forking: { blockNumber: hex(forkBlock) } }])).toBe(true);
+    expect(BigInt(await rpc<Hex>(fork, 'eth_blockNumber'))).toBe(forkBlock);
+    expect(await tokenBalance(fork, tokenAddress, bob.address)).toBe(1000n);
     // anvil_reset with no params: the node's own chain, no fork.
     expect(await rpc(fork, 'anvil_reset', [])).toBe(true);
     expect(await rpc(fork, 'eth_blockNumber')).toBe('0x0');

@@ -24,7 +24,7 @@ import { ChainStateManager } from './ChainStateManager.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { initForkChain } from '../fork/forkChain.js';
 import { ForkStateManager } from '../fork/ForkStateManager.js';
-import { FORK_META, type ForkContext } from '../fork/openFork.js';
+import { FORK_META, type ForkContext, readForkRecord } from '../fork/openFork.js';
 
 function headPointer(sb: StoredBlock): Uint8Array {
   const out = new Uint8Array(40);
@@ -180,6 +180,12 @@ export class ChainService {
 
   /** Opens or creates the chain's own genesis (the dev allocation, or a geth genesis file's). */
   private async initOwnGenesis(): Promise<void> {
+    const forked = await readForkRecord(this.storage);
+    if (forked)
+      throw new AshlarError(
+        ErrorCodes.GENESIS_MISMATCH,
+        `storage at ${this.storage.location} holds a fork of chain ${forked.upstreamChainId} at block ${forked.number}: open it with the fork options (--fork-url) or use another --db path`,
+      );
     const sm = this.newStateManager();
     const genesisBlock = this.settings.genesis
       ? await buildGethGenesis(this.common, sm, this.settings.genesis)
@@ -260,8 +266,12 @@ export class ChainService {
     const blockchain = {
       async getBlock(n: number | bigint) {
         const sb = chain.virtual?.get(BigInt(n)) ?? (await chain.store.getBlock(BigInt(n)));
-        if (!sb) throw new Error(`block ${n} not found`);
-        return sb.block;
+        if (sb) return sb.block;
+        // Below a fork's first block, BLOCKHASH asks the upstream (it reads nothing else of the block).
+        const upstream =
+          chain.fork && BigInt(n) < chain.fork.number ? await chain.fork.history.hashOf(BigInt(n)) : undefined;
+        if (upstream) return { hash: () => upstream } as unknown as Block;
+        throw new Error(`block ${n} not found`);
       },
       async putBlock() {},
       shallowCopy() {

@@ -1,21 +1,39 @@
 import { createBlock, createBlockHeaderFromRPC } from '@ethereumjs/block';
 import { Account, bytesToHex, bytesToUnprefixedHex, equalsBytes } from '@ethereumjs/util';
-import type { ChainService } from '../chain/ChainService.js';
+import type { Common } from '@ethereumjs/common';
+import type { MerkleStateManager } from '@ethereumjs/statemanager';
+import type { DevAccount } from '../chain/accounts.js';
 import type { StoredBlock } from '../chain/types.js';
 import { AshlarError } from '../errors/AshlarError.js';
 import { ErrorCodes } from '../errors/codes.js';
-import type { StoreOp } from '../storage/ChainStore.js';
+import type { ChainStore, StoreOp } from '../storage/ChainStore.js';
+import type { StateNodeDb } from '../storage/StateNodeDb.js';
+import type { StoragePort } from '../storage/StoragePort.js';
 import { META } from '../storage/keys.js';
 import { fromData } from '../util/hex.js';
 import { FORK_RECORD_KEY, type ForkStateManager } from './ForkStateManager.js';
 import { FORK_META, type ForkContext, encodeForkRecord } from './openFork.js';
+
+/** What opening a fork needs of the chain (ChainService, kept structural: the chain imports this module). */
+export interface ForkedChain {
+  readonly settings: { readonly chainId: bigint; readonly balance: bigint };
+  readonly storage: StoragePort;
+  readonly store: ChainStore;
+  readonly stateDb: StateNodeDb;
+  readonly common: Common;
+  readonly accounts: readonly DevAccount[];
+  head: StoredBlock;
+  genesis: StoredBlock;
+  headStateRoot: Uint8Array;
+  newStateManager(): MerkleStateManager;
+}
 
 /**
  * Opens a forked chain: block N (the upstream's header) is its first block, or, on a database
  * that already holds this fork, the chain resumes where it stopped (no upstream state is read).
  * Sets the chain's genesis, head and head state root.
  */
-export async function initForkChain(chain: ChainService, fork: ForkContext): Promise<void> {
+export async function initForkChain(chain: ForkedChain, fork: ForkContext): Promise<void> {
   const stored = await chain.store.getMeta(META.genesis);
   const head = await chain.store.getHead();
   if (stored === undefined || head === undefined) {
@@ -76,7 +94,7 @@ export async function initForkChain(chain: ChainService, fork: ForkContext): Pro
  * root finds it, the local trie's root node is also stored under the upstream's root hash (the
  * node database is keyed by hash; this one entry is keyed by a name for the node instead).
  */
-async function buildForkGenesis(chain: ChainService, fork: ForkContext): Promise<StoredBlock> {
+async function buildForkGenesis(chain: ForkedChain, fork: ForkContext): Promise<StoredBlock> {
   const common = chain.common;
   let block: ReturnType<typeof createBlock>;
   try {
@@ -96,6 +114,8 @@ async function buildForkGenesis(chain: ChainService, fork: ForkContext): Promise
       ErrorCodes.OPTIONS,
       `block ${fork.number} of ${fork.client.displayUrl} does not encode to its hash ${bytesToHex(fork.hash)} under hardfork ${common.hardfork()}: give the upstream's hardfork at that block (--hardfork)`,
     );
+  // The dev accounts' upstream nonce and code, asked for together: one or two batched requests, not one each.
+  await Promise.all(chain.accounts.map((a) => fork.state.account(a.address.bytes)));
   const sm = chain.newStateManager() as ForkStateManager;
   await sm.checkpoint();
   for (const a of chain.accounts) {
