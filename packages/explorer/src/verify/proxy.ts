@@ -34,7 +34,11 @@ function slotAddress(word: string): string | undefined {
  * The proxy pattern of a contract and its implementation, read from its code and storage at the
  * head: EIP-1167 minimal proxies by code, EIP-1967 (implementation or beacon) and EIP-1822 by slot.
  */
-export async function detectProxy(services: KernelServices, address: string, code?: Hex): Promise<ProxyInfo | undefined> {
+export async function detectProxy(
+  services: KernelServices,
+  address: string,
+  code?: Hex,
+): Promise<ProxyInfo | undefined> {
   const runtime = code ?? (await deployedCode(services, address));
   const body = runtime.slice(2).toLowerCase();
   if (body.length === 2 * 45 && body.startsWith(EIP1167_HEAD) && body.endsWith(EIP1167_TAIL)) {
