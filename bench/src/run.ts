@@ -2,7 +2,7 @@
 // over 10,000 logs, cold start), then the peers' JSON-RPC harness (bench.mjs, the one the peer
 // figures come from) over HTTP against `ashlar --memory`, when --harness=DIR or
 // ASHLAR_PEER_BENCH names a folder holding it.
-// Flags: --quick (smaller runs), --only=a,b (sections: inprocess, callframes, dev, ws, explorer, growth, http, limits, trace).
+// Flags: --quick (smaller runs), --only=a,b (sections: inprocess, callframes, dev, ws, explorer, growth, logs, http, limits, trace).
 // --no-peers: the dev section without its Hardhat comparison.
 import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { devSuiteBench } from './devSuite.js';
 import { explorerBench } from './explorer.js';
 import { inProcess } from './inProcess.js';
 import { limitsBench } from './limits.js';
+import { logsReceiptsBench } from './logsReceipts.js';
 import { traceBench } from './trace.js';
 import { wsBench } from './ws.js';
 
@@ -86,6 +87,10 @@ if (wanted('growth')) {
     ...(await rssGrowth(ROOT, quick, 'memory')),
   };
   console.log(results.growth);
+}
+if (wanted('logs')) {
+  results.logs = await logsReceiptsBench(quick);
+  console.log(results.logs);
 }
 if (wanted('limits')) {
   results.limits = await limitsBench(quick);

@@ -37,6 +37,9 @@ export type {
 export { token, type Token, type DependencyContainer } from './di/container.js';
 export { EventBus, type KernelEvents } from './events/EventBus.js';
 export { type ChainLog, logsOf } from './events/chainLogs.js';
+export { LogIndex, type LogCandidates, type LogIndexOptions, logIndexOf } from './logs/LogIndex.js';
+export type { HexBlockLogs, HexLog } from './logs/hexBlockLogs.js';
+export { RecentTxs, recentTxsOf } from './logs/RecentTxs.js';
 export * from './errors/index.js';
 export { defineRpcMethod } from './rpc/types.js';
 export type {

@@ -161,6 +161,17 @@ export class ChainStore {
     return out;
   }
 
+  /** Log context of one block; undefined when it has no logs (or predates log contexts). */
+  async getLogContext(n: bigint): Promise<LogContext | undefined> {
+    const v = await this.logCtx.get(u64(n));
+    return v === undefined ? undefined : decodeLogContext(n, v);
+  }
+
+  /** The decoded block when the cache holds it: no read, no decode (logs/LogIndex renders from it). */
+  cachedBlock(n: bigint): StoredBlock | undefined {
+    return this.cache.get(n);
+  }
+
   /** Receipts of a block (from the block cache when it is there). */
   async getReceipts(n: bigint): Promise<StoredReceipt[] | undefined> {
     const hit = this.cache.get(n);

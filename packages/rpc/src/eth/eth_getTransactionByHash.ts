@@ -1,4 +1,4 @@
-import { defineRpcMethod } from '@ashlar/core';
+import { defineRpcMethod, recentTxsOf } from '@ashlar/core';
 import { bytesToHex } from '@ethereumjs/util';
 import { toRpcTransaction } from '../format/index.js';
 import { hash } from '../params/index.js';
@@ -9,7 +9,7 @@ export const eth_getTransactionByHash = defineRpcMethod({
   name: 'eth_getTransactionByHash',
   params: [hash('transactionHash')],
   handler: async (ctx, [h]) => {
-    const loc = await ctx.services.chain.getTransactionLocation(h);
+    const loc = await recentTxsOf(ctx.services.chain).locate(h);
     if (loc) return minedTransaction(loc.block, loc.index);
     const p = ctx.services.mempool.get(bytesToHex(h));
     return p ? toRpcTransaction(p.tx, p.sender) : upstreamTransaction(ctx.services, 'eth_getTransactionByHash', h);

@@ -1,4 +1,4 @@
-import { defineRpcMethod } from '@ashlar/core';
+import { defineRpcMethod, recentTxsOf } from '@ashlar/core';
 import { toRpcReceipt } from '../format/index.js';
 import { hash } from '../params/index.js';
 import { upstreamTransaction } from '../shared/forkHistory.js';
@@ -8,7 +8,7 @@ export const eth_getTransactionReceipt = defineRpcMethod({
   params: [hash('transactionHash')],
   handler: async (ctx, [h]) => {
     // A pending transaction has no receipt (spec §4.1 rule 2).
-    const loc = await ctx.services.chain.getTransactionLocation(h);
+    const loc = await recentTxsOf(ctx.services.chain).locate(h);
     return loc ? toRpcReceipt(loc.block, loc.index) : upstreamTransaction(ctx.services, 'eth_getTransactionReceipt', h);
   },
 });

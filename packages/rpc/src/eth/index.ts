@@ -1,4 +1,4 @@
-import { definePlugin } from '@ashlar/core';
+import { definePlugin, logIndexOf, recentTxsOf } from '@ashlar/core';
 import { eth_accounts } from './eth_accounts.js';
 import { eth_blobBaseFee } from './eth_blobBaseFee.js';
 import { eth_baseFee } from './eth_baseFee.js';
@@ -92,5 +92,11 @@ export const ethMethods = [
 
 export const ethPlugin = definePlugin({
   name: 'rpc:eth',
-  register: (ctx) => ctx.addMethods(...ethMethods),
+  register: (ctx) => {
+    ctx.addMethods(...ethMethods);
+    // Made with the chain, the log index and the recent-transaction lookup follow every block
+    // (instead of scanning the chain on the first eth_getLogs, or reading storage per receipt).
+    logIndexOf(ctx.services.chain);
+    recentTxsOf(ctx.services.chain);
+  },
 });

@@ -1,6 +1,7 @@
 import { type StoredBlock, toData, toQuantity } from '@ashlar/core';
 import type { Block, BlockHeader } from '@ethereumjs/block';
 import type { Address } from '@ethereumjs/util';
+import { bloomHex } from './bloomHex.js';
 import { formatTransaction } from './transaction.js';
 import type { Hex, RpcBlock, RpcTransaction, RpcWithdrawal } from './types.js';
 
@@ -21,7 +22,7 @@ function headerFields(h: BlockHeader, hash: Hex | null, number: Hex | null): Rpc
     nonce: toData(h.nonce),
     mixHash: toData(h.mixHash),
     sha3Uncles: toData(h.uncleHash),
-    logsBloom: toData(h.logsBloom),
+    logsBloom: bloomHex(h.logsBloom),
     stateRoot: toData(h.stateRoot),
     miner: h.coinbase.toString().toLowerCase() as Hex,
     difficulty: toQuantity(h.difficulty),

@@ -1,6 +1,7 @@
 import { type StoredBlock, toData, toQuantity } from '@ashlar/core';
 import { isBlob4844Tx } from '@ethereumjs/tx';
 import { bigIntToUnpaddedBytes, generateAddress } from '@ethereumjs/util';
+import { bloomHex } from './bloomHex.js';
 import { type BlockHexContext, blockHexContext, formatLog } from './log.js';
 import type { Hex, RpcLog, RpcReceipt } from './types.js';
 
@@ -33,7 +34,7 @@ function formatReceipt(sb: StoredBlock, index: number, firstLogIndex: number, ct
     from: sender.toString().toLowerCase() as Hex,
     gasUsed: toQuantity(r.gasUsed),
     logs,
-    logsBloom: toData(r.bloom),
+    logsBloom: bloomHex(r.bloom),
   } as RpcReceipt;
   if (r.root !== undefined && r.root.length > 0) out.root = toData(r.root);
   else out.status = toQuantity(r.status ?? 0);

@@ -7,11 +7,13 @@ import {
   type StoredBlock,
   type StoredReceipt,
   toData,
+  logIndexOf,
   toQuantity,
 } from '@ashlar/core';
 import { equalsBytes } from '@ethereumjs/util';
 import { blockHexContext, formatLog } from '../format/index.js';
 import { BloomFilter } from './bloomFilter.js';
+import { indexedLogs } from './indexedLogs.js';
 import type { RpcLog } from '../format/index.js';
 import type { LogFilter } from '../params/index.js';
 
@@ -77,9 +79,11 @@ const SLICE_MS = 20;
 
 /**
  * Logs of blocks from..to that match, oldest first; more than `max` is an error naming the limit.
- * Blocks are found through their log contexts (one range scan over blocks that have logs, a
- * bloom test, receipts read only for candidates); blocks stored before log contexts existed are
- * read whole. Matches are counted first and logs built only when the count is within `max`: an
+ * Blocks are found through the chain's log index (core logs/LogIndex: the blocks holding the
+ * filter's addresses or first topics, their logs already in hex); while it is not built, through
+ * their log contexts (one range scan over blocks that have logs, a bloom test, receipts read
+ * only for candidates); blocks stored before log contexts existed are read whole. Matches are
+ * counted first and logs built only when the count is within `max`: an
  * over-limit query costs a scan, not `max` formatted logs (issue #20). Reads from memory resolve
  * in microtasks, so the scan yields to the event loop every 20 ms.
  */
@@ -122,6 +126,12 @@ export async function queryLogs(
   }
   if (to >= split) {
     const start = from > split ? from : split;
+    const indexed = await indexedLogs(logIndexOf(chain), f, start, to, tally, tick);
+    if (indexed !== undefined) {
+      const older: RpcLog[] = [];
+      for (const sb of blocks) for (const l of blockLogs(sb, f)) older.push(l);
+      return older.length === 0 ? indexed : older.concat(indexed);
+    }
     for (const ctx of await chain.store.logContexts(start, to)) {
       await tick();
       if (!bloom.mayMatch(ctx.bloom)) continue;
