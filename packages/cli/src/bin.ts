@@ -102,7 +102,7 @@ async function main(): Promise<void> {
     die(errorText(e));
   }
   if (chainCommand) {
-    const code = await runChainCommand(chainCommand, kernel).catch((e) => {
+    const code = await runChainCommand(chainCommand, kernel.services).catch((e) => {
       process.stderr.write(`ashlar: error: ${oneLine(errorText(e))}\n`);
       return 1;
     });
@@ -111,7 +111,7 @@ async function main(): Promise<void> {
   }
   if (config.importFile) {
     try {
-      const error = importErrorLine(await importFile(kernel, config.importFile, process.stderr));
+      const error = importErrorLine(await importFile(kernel.services, config.importFile, process.stderr));
       if (error) throw new Error(error);
     } catch (e) {
       await kernel.close().catch(() => undefined);

@@ -1,7 +1,7 @@
 // `ashlar import FILE.rlp` and `ashlar export FILE.rlp [FROM [TO]]`: open the chain (the same
 // flags as a node: --db, --memory, --genesis, …), move blocks in or out, close, exit.
 import { parseArgs } from 'node:util';
-import type { Kernel } from '@ashlar/core';
+import type { KernelServices } from '@ashlar/core';
 import { CliArgsError, type CliConfig, OPTIONS, parseCliArgs } from './args.js';
 import { exportFile, importErrorLine, importFile } from './chainFiles.js';
 
@@ -51,10 +51,10 @@ export function parseChainCommand(
   return { command, file, config, ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) };
 }
 
-/** Runs a parsed subcommand on an open kernel; resolves to the process exit code. */
-export async function runChainCommand(cmd: ChainCommand, kernel: Kernel): Promise<number> {
+/** Runs a parsed subcommand on an open kernel's services; resolves to the process exit code. */
+export async function runChainCommand(cmd: ChainCommand, services: KernelServices): Promise<number> {
   if (cmd.command === 'import') {
-    const result = await importFile(kernel, cmd.file, process.stderr);
+    const result = await importFile(services, cmd.file, process.stderr);
     const error = importErrorLine(result);
     if (error) {
       process.stderr.write(`ashlar: error: ${error}\n`);
@@ -62,7 +62,7 @@ export async function runChainCommand(cmd: ChainCommand, kernel: Kernel): Promis
     }
     return 0;
   }
-  const count = await exportFile(kernel, cmd.file, cmd.from, cmd.to);
+  const count = await exportFile(services, cmd.file, cmd.from, cmd.to);
   process.stderr.write(`exported ${count} blocks to ${cmd.file}\n`);
   return 0;
 }

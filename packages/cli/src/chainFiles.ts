@@ -2,7 +2,7 @@
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { once } from 'node:events';
-import { type GethGenesisJson, type ImportResult, type Kernel, exportBlocks, importBlocks } from '@ashlar/core';
+import { type GethGenesisJson, type ImportResult, type KernelServices, exportBlocks, importBlocks } from '@ashlar/core';
 import { importProgress } from './progress.js';
 
 /** Reads and parses a genesis.json; the message names the file when it cannot. */
@@ -28,13 +28,17 @@ export async function readGenesisFile(path: string): Promise<GethGenesisJson> {
  * Imports an RLP block file with progress on `out` (a bar on a terminal). Resolves to the
  * result; an invalid block is reported in it (the chain then stays at the block before).
  */
-export async function importFile(kernel: Kernel, path: string, out: NodeJS.WriteStream): Promise<ImportResult> {
+export async function importFile(
+  services: KernelServices,
+  path: string,
+  out: NodeJS.WriteStream,
+): Promise<ImportResult> {
   const bytes = await readFile(path).catch((e: Error) => {
     throw new Error(`cannot read ${path}: ${e.message}`);
   });
   const started = Date.now();
   const progress = importProgress(out);
-  const result = await importBlocks(kernel, bytes, { onProgress: (p) => progress.update(p) });
+  const result = await importBlocks(services, bytes, { onProgress: (p) => progress.update(p) });
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   const skipped = result.skipped > 0 ? `, ${result.skipped} already present` : '';
   progress.done(`imported ${result.imported} blocks from ${path}${skipped} in ${secs} s; head is block ${result.head}`);
@@ -50,11 +54,11 @@ export function importErrorLine(result: ImportResult): string | undefined {
 }
 
 /** Writes blocks from..to as concatenated RLP; resolves to the number of blocks written. */
-export async function exportFile(kernel: Kernel, path: string, from?: bigint, to?: bigint): Promise<number> {
+export async function exportFile(services: KernelServices, path: string, from?: bigint, to?: bigint): Promise<number> {
   const stream = createWriteStream(path);
   let count = 0;
   try {
-    for await (const rlp of exportBlocks(kernel, from, to)) {
+    for await (const rlp of exportBlocks(services, from, to)) {
       if (!stream.write(rlp)) await once(stream, 'drain');
       count++;
     }
