@@ -41,6 +41,7 @@ export class Kernel implements RpcEngine {
     this.services = createKernelServices({
       resolve: (tok) => this.resolve(tok),
       isRegistered: (tok) => container.isRegistered(tok, true),
+      closed: () => this.closing !== undefined,
     });
   }
 
