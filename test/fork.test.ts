@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { type Kernel, injectRoute } from '@ashlar/core';
 import { createNode } from 'ashlar';
 import {
@@ -300,6 +301,14 @@ describe('fork of a local upstream', () => {
     });
     const anvilMeta = await rpc<Record<string, unknown>>(fork, 'anvil_metadata');
     expect(anvilMeta.forkedNetwork).toEqual(meta.forkedNetwork);
+  });
+
+  it('anvil_dumpState dumps the local state of the fork (the fork marks are not accounts)', async () => {
+    const hexDump = await rpc<string>(fork, 'anvil_dumpState');
+    const dump = JSON.parse(gunzipSync(Buffer.from(hexDump.slice(2), 'hex')).toString('utf8')) as {
+      accounts: Record<string, { balance: string }>;
+    };
+    expect(BigInt(dump.accounts[alice.address.toLowerCase()]?.balance ?? '0x0')).toBeGreaterThan(0n);
   });
 
   it('hardhat_reset re-forks at another block, and without params leaves the fork', async () => {

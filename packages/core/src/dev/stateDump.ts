@@ -73,7 +73,9 @@ export function dumpState(chain: ChainService, names: Map<string, string>): Prom
     const accountTrie = trieAt(chain, root);
     const db = accountTrie.database();
     for (const [key, value] of await leaves(accountTrie)) {
-      const acct = createAccountFromRLP(hexToBytes(value));
+      const acct = accountOrUndefined(value);
+      // A forked chain's trie also holds its own marks beside the accounts (fork/ForkStateManager.ts).
+      if (!acct) continue;
       let code: Uint8Array = new Uint8Array();
       if (!equalsBytes(acct.codeHash, KECCAK256_NULL)) {
         code = (await db.get(concatBytes(CODEHASH_PREFIX, acct.codeHash))) ?? code;
@@ -97,6 +99,14 @@ export function dumpState(chain: ChainService, names: Map<string, string>): Prom
       accounts,
     };
   });
+}
+
+function accountOrUndefined(value: Hex): ReturnType<typeof createAccountFromRLP> | undefined {
+  try {
+    return createAccountFromRLP(hexToBytes(value));
+  } catch {
+    return undefined;
+  }
 }
 
 /** The hex anvil_dumpState answers: gzip'd JSON, as Anvil writes it. */

@@ -10,6 +10,7 @@ import {
   generateAddress,
 } from '@ethereumjs/util';
 import { type BlockBuilder, type RunTxResult, buildBlock, runTx } from '@ethereumjs/vm';
+import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import { keccak256 as keccak_256 } from '../chain/nativeCrypto.js';
 import { type Input, RLP } from '@ethereumjs/rlp';
 import type { ChainService } from '../chain/ChainService.js';
@@ -94,6 +95,12 @@ export async function assembleBlock(chain: ChainService, input: AssembleInput): 
     // Nothing of a failed block may stay: neither its state changes nor its trie nodes.
     await builder.revert().catch(() => undefined);
     chain.stateDb.discard();
+    // A block that failed after its state root was computed (a fork's upstream failing in the
+    // block's last system calls) had its caches flushed mid-block: their checkpoint cannot restore
+    // them, and they would name trie nodes just discarded. Start again from the head's root.
+    const sm = vm.stateManager as MerkleStateManager;
+    sm.clearCaches();
+    await sm.setStateRoot(chain.headStateRoot).catch(() => undefined);
     throw e;
   }
 }
