@@ -22,7 +22,7 @@ function goodProbe(): InternalsProbe {
     evm: { _opcodeMap: [stop], _precompiles: new Map() },
     common: { _chainParams: {}, _params: {} },
     stateManager: {
-      _caches: { storage: { _diffCache: [new Map()], flush: () => [] } },
+      _caches: { storage: { _diffCache: [new Map()], flush: () => [], put: () => undefined } },
       _getStorageTrie: () => undefined,
       _storageTries: {},
     },

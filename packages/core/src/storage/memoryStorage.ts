@@ -22,10 +22,16 @@ export function memoryStorage(): StoragePort {
      * A block's batch straight into memory-level's tree, keys prefixed by their sublevel. The
      * public `batch` clones, validates and re-encodes every operation (~15 µs each, about a
      * tenth of an automined block's CPU); here keys and values are already views in the
-     * store's own encoding, and no hook or `write` listener is installed on this database.
+     * store's own encoding, unless a hook or `write` listener asks for the public path.
      */
     async writeBatch(ops: readonly PortOp[]) {
-      if (db.status !== 'open') {
+      // Through the public batch when it must do more than write: a closed database's error, a
+      // prewrite hook or a `write` listener (a plugin watching its writes land with the block's).
+      if (
+        db.status !== 'open' ||
+        !(db.hooks.prewrite as unknown as { noop: boolean }).noop ||
+        db.listenerCount('write') > 0
+      ) {
         // biome-ignore lint/suspicious/noExplicitAny: abstract-level's batch typing does not model mixed sublevels
         await db.batch(ops as any);
         return;
