@@ -122,3 +122,21 @@ export async function upstreamLogsByHash(
   const n = BigInt(block.number);
   return fork.history.logs(filter, n, n);
 }
+
+/**
+ * On a fork, asks the upstream for an account before the read waits for the chain lock, then
+ * runs the read: reads at the head run one at a time, so without this, concurrent first touches
+ * of N accounts would be N upstream requests, one after the other; fetched first, they leave
+ * together in one batch. The answer is remembered, so the read itself finds it. A failure is left
+ * to the read, which reports it. Accounts only: a slot of a contract created on the fork would be
+ * asked for needlessly.
+ */
+export async function withUpstreamAccount<T>(
+  services: KernelServices,
+  address: { bytes: Uint8Array },
+  read: () => Promise<T>,
+): Promise<T> {
+  const state = services.chain.fork?.state;
+  if (state) await state.account(address.bytes).catch(() => undefined);
+  return read();
+}
