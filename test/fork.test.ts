@@ -101,6 +101,7 @@ describe('fork of a local upstream', () => {
     expect(BigInt(await rpc<Hex>(fork, 'eth_blockNumber'))).toBe(forkBlock);
     const n = await rpc<{ hash: string }>(fork, 'eth_getBlockByNumber', ['latest', false]);
     expect(n.hash).toBe(forkBlockHash);
+    expect(n).toEqual(await rpc(upstream.kernel, 'eth_getBlockByNumber', [hex(forkBlock), false]));
   });
 
   it('reads balances, code and storage of block N lazily', async () => {

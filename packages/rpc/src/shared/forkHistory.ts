@@ -4,13 +4,18 @@ import type { BlockTagOrHashParam, LogFilter } from '../params/index.js';
 /**
  * On a forked chain, the number of the upstream block a block parameter names when that block is
  * the upstream's: at or below the fork block N (`earliest` is the upstream's genesis). Undefined
- * otherwise (a chain of its own, a hash, or a block after N): the local chain answers.
+ * otherwise (a chain of its own, a hash, a block after N, `pending`): the local chain answers.
  * Block N itself is the upstream's too: the local chain holds only its header.
  */
 export function upstreamBlockNumber(services: KernelServices, p: BlockTagOrHashParam): bigint | undefined {
   const fork = services.chain.fork;
   if (!fork) return undefined;
-  if (p.kind === 'tag') return p.tag === 'earliest' ? 0n : undefined;
+  if (p.kind === 'tag') {
+    if (p.tag === 'earliest') return 0n;
+    // `latest` while nothing was mined since the fork is block N itself.
+    const head = services.chain.head.number;
+    return p.tag !== 'pending' && head <= fork.number ? head : undefined;
+  }
   if (p.kind === 'number') return p.number <= fork.number ? p.number : undefined;
   return undefined;
 }
