@@ -49,10 +49,14 @@ describe('hardhat_reset / anvil_reset', () => {
     expect(await rpc('anvil_reset', [{ forking: { blockNumber: null } }])).toBe(true);
   });
 
-  it('refuses forking (-32602 naming the options)', async () => {
-    await expect(rpc('hardhat_reset', [{ forking: { jsonRpcUrl: 'http://127.0.0.1:1' } }])).rejects.toMatchObject({
+  it('refuses bad options (-32602 naming them); forking itself is test/fork.test.ts', async () => {
+    await expect(rpc('hardhat_reset', [{ forking: { jsonRpcUrl: 'ftp://127.0.0.1:1' } }])).rejects.toMatchObject({
       code: -32602,
-      message: /options.*forking/,
+      message: /options.*fork\.url must be an http\(s\) URL/,
+    });
+    await expect(rpc('hardhat_reset', [{ forking: { jsonRpcUrl: 7 } }])).rejects.toMatchObject({
+      code: -32602,
+      message: /options.*forking\.jsonRpcUrl/,
     });
     await expect(rpc('hardhat_reset', ['now'])).rejects.toMatchObject({ code: -32602, message: /options/ });
   });
