@@ -97,6 +97,21 @@ describe('fork on a LevelDB chain: restart with a warm cache', () => {
     }
   });
 
+  it('an in-memory fork keeps its upstream answers in a cache folder: the next run asks nothing', async () => {
+    const cacheDir = join(dir, 'cache');
+    const first = await createNode({ fork: { url: upstream.url, blockNumber: forkBlock, cacheDir } });
+    const answers = await readAround(first, tokenAddress);
+    expect(upstreamStateCalls(first)).toBeGreaterThan(0);
+    await first.close();
+    const second = await createNode({ fork: { url: upstream.url, blockNumber: forkBlock, cacheDir } });
+    try {
+      expect(await readAround(second, tokenAddress)).toEqual(answers);
+      expect(upstreamStateCalls(second)).toBe(0);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('refuses to reopen the database at another fork block, naming both', async () => {
     await expect(createNode({ db: dir, fork: { url: upstream.url, blockNumber: forkBlock - 1n } })).rejects.toThrow(
       `holds a fork at block ${forkBlock}, not ${forkBlock - 1n}`,

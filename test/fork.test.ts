@@ -246,6 +246,13 @@ describe('fork of a local upstream', () => {
     expect(await rpc(fork, 'eth_getTransactionByBlockNumberAndIndex', [n, '0x0'])).toEqual(
       await rpc(upstream.kernel, 'eth_getTransactionByBlockNumberAndIndex', [n, '0x0']),
     );
+    expect(await rpc(fork, 'eth_getTransactionByBlockHashAndIndex', [local.hash, '0x0'])).toEqual(
+      await rpc(upstream.kernel, 'eth_getTransactionByBlockHashAndIndex', [local.hash, '0x0']),
+    );
+    expect(await rpc(fork, 'eth_getBlockTransactionCountByHash', [local.hash])).toBe('0x1');
+    expect(await rpc(fork, 'eth_getLogs', [{ blockHash: local.hash }])).toEqual(
+      await rpc(upstream.kernel, 'eth_getLogs', [{ blockHash: local.hash }]),
+    );
     // Block N: the upstream's, body and all.
     const forkPoint = await rpc<{ hash: string }>(fork, 'eth_getBlockByNumber', [hex(forkBlock), false]);
     expect(forkPoint).toEqual(await rpc(upstream.kernel, 'eth_getBlockByNumber', [hex(forkBlock), false]));
