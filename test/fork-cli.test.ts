@@ -38,6 +38,7 @@ describe('ashlar --fork-url', () => {
     };
     const info = (await post(url, 'hardhat_metadata')).result as { forkedNetwork: unknown };
     expect(info.forkedNetwork).toEqual({ chainId: 777, forkBlockNumber: 2, forkBlockHash: block2.hash });
+    expect(cli.stdout()).toMatch(/Fork: +http:\/\/127\.0\.0\.1:\d+\/ at block 2/);
     cli.proc.kill('SIGTERM');
     expect((await cli.exit).code).toBe(0);
   });

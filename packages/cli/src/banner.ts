@@ -31,6 +31,8 @@ export interface BannerInfo {
   wsUrl?: string;
   /** Where a browser opens the web explorer, when served. */
   explorerUrl?: string;
+  /** The upstream a forked chain copies (URL without credentials) and its fork block. */
+  fork?: { url: string; block: bigint };
 }
 
 const hex = (b: Uint8Array): string => `0x${Buffer.from(b).toString('hex')}`;
@@ -65,6 +67,9 @@ export async function bannerInfo(
     blockTime: o.mining.blockTime,
     url,
     ...(wsUrl === undefined ? {} : { wsUrl }),
+    ...(services.chain.fork
+      ? { fork: { url: services.chain.fork.client.displayUrl, block: services.chain.fork.number } }
+      : {}),
   };
 }
 
@@ -104,12 +109,13 @@ export function formatBanner(info: BannerInfo, options: { color?: boolean } = {}
   const storage =
     info.db === undefined
       ? 'memory (the chain is lost on exit)'
-      : `${info.db} (LevelDB${info.head > 0n ? `, resumed at block ${info.head}` : ''})`;
+      : `${info.db} (LevelDB${info.head > (info.fork?.block ?? 0n) ? `, resumed at block ${info.head}` : ''})`;
 
   const lines = [
     bold(`Ashlar v${info.version}`) + dim(' - Ethereum dev chain'),
     '',
     `Storage:      ${storage}`,
+    ...(info.fork ? [`Fork:         ${info.fork.url} at block ${info.fork.block}`] : []),
     `Chain id:     ${info.chainId}`,
     `Hardfork:     ${info.hardfork}`,
     `Gas limit:    ${info.gasLimit}`,
