@@ -348,6 +348,9 @@ describe('fork of a local upstream', () => {
     });
     const again = await send(fork, { from: alice.address, to: carol, value: '0x1' });
     expect(again.blockNumber).toBe('0x1');
+    // The explorer follows: the blocks of the new chain, nothing of the fork's.
+    const list = await injectRoute<{ items: { height: number }[] }>(fork.routes, 'GET', '/api/v2/blocks');
+    expect(list.body.items.map((b) => b.height)).toEqual([1, 0]);
   });
 
   it('rejects bad forking params with a message naming them', async () => {
