@@ -14,9 +14,13 @@ export const eth_getTransactionByBlockNumberAndIndex = defineRpcMethod({
       const tx = p.block.transactions[index];
       return tx ? toRpcTransaction(tx, p.senders[index]) : null;
     }
-    const upstream = forwardToUpstream(ctx.services, block, 'eth_getTransactionByBlockNumberAndIndex', [
-      toQuantity(index),
-    ], 0);
+    const upstream = forwardToUpstream(
+      ctx.services,
+      block,
+      'eth_getTransactionByBlockNumberAndIndex',
+      [toQuantity(index)],
+      0,
+    );
     if (upstream) return upstream;
     const sb = await findBlock(ctx.services, block);
     return sb ? minedTransaction(sb, index) : null;
