@@ -2,6 +2,7 @@ import type { Kernel } from '@ashlar/core';
 import { createNode } from 'ashlar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_ACCOUNTS } from './helpers/contracts.js';
+import { startFaultProxy } from './helpers/faultProxy.js';
 import { type TestNode, startNode } from './helpers/node.js';
 
 const [alice] = DEV_ACCOUNTS;
@@ -70,6 +71,32 @@ describe('fork whose upstream stops before its first block', () => {
       expect(await call(fork, 'eth_getBalance', [known, 'latest'])).toBe('0x64');
     } finally {
       await fork.close();
+    }
+  });
+});
+
+describe('hardhat_reset to a fork whose upstream fails', () => {
+  it('is an error naming the upstream, and the chain stays as it was', async () => {
+    const upstream = await startNode();
+    const proxy = await startFaultProxy(upstream.url);
+    const fork = await createNode({ fork: { url: upstream.url, retries: 0, cache: false } });
+    try {
+      await call(fork, 'eth_sendTransaction', [{ from: alice.address, to: known, value: '0x5' }]);
+      const before = await call(fork, 'hardhat_metadata');
+      // The new upstream answers its chain id, latest block and header, then fails every state read.
+      proxy.enqueue({ kind: 'slow', ms: 0 }, { kind: 'slow', ms: 0 });
+      proxy.always({ kind: 'status', status: 503 });
+      const err = await call(fork, 'hardhat_reset', [{ forking: { jsonRpcUrl: proxy.url } }]).catch((e: unknown) => e);
+      expect(err).toMatchObject({ code: -32000 });
+      expect(String((err as Error).message)).toContain(new URL(proxy.url).host);
+      expect(await call(fork, 'hardhat_metadata')).toEqual(before);
+      expect(await call(fork, 'eth_getBalance', [known, 'latest'])).toBe('0x5');
+      const hash = await call(fork, 'eth_sendTransaction', [{ from: alice.address, to: known, value: '0x1' }]);
+      expect(await call(fork, 'eth_getTransactionReceipt', [hash])).toMatchObject({ status: '0x1' });
+    } finally {
+      await fork.close();
+      await proxy.close();
+      await upstream.close();
     }
   });
 });

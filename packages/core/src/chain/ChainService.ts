@@ -492,6 +492,9 @@ export class ChainService {
    * The chain id and rules stay the node's. Call inside `exclusive`.
    */
   async reinit(fork: ForkContext | undefined): Promise<void> {
+    // What the new genesis reads upstream (the dev accounts), read before anything is removed: an
+    // upstream failing now leaves this chain as it was.
+    if (fork) await Promise.all(this.accounts.map((a) => fork.state.account(a.address.bytes)));
     await this.revertTo(this.genesis.number);
     const old = this.genesis;
     const ops: StoreOp[] = [...this.store.removeBlockOps(old)];
