@@ -69,6 +69,10 @@ function searchTolerance(lo: bigint): bigint {
  * applied first (they are there only with automine off).
  */
 export class Executor {
+  /** Unsigned transactions of recent plain calls, by request (see unsignedTx); at most 256. */
+  private readonly callTxs = new Map<string, TypedTransaction>();
+  /** The Common the cached transactions were made with (a reset may bring another). */
+  private callTxsCommon?: unknown;
   /** The last few call blocks (createBlock costs about a millisecond), newest last. */
   private readonly contextCache = new Map<string, Block>();
 
@@ -209,6 +213,37 @@ export class Executor {
     return block;
   }
 
+  /**
+   * The unsigned transaction a call runs as, reused when the same plain call comes again (same
+   * sender, target, data, gas, nonce and fees): creating one validates and copies every field
+   * (about a twentieth of an ERC-20 getter's eth_call), and dapps and tests ask the same getter
+   * over and over. Transactions are immutable in use; calls with access or authorization lists,
+   * blobs or large data are built each time.
+   */
+  private unsignedTx(req: CallRequest, from: Address, gas: bigint, nonce: bigint): TypedTransaction {
+    const data = req.data;
+    const plain =
+      req.accessList === undefined &&
+      req.authorizationList === undefined &&
+      req.blobVersionedHashes === undefined &&
+      req.maxFeePerBlobGas === undefined &&
+      (req.type === undefined || req.type === 0 || req.type === 2) &&
+      (data === undefined || data.length <= 1024);
+    if (!plain) return buildUnsignedTx(this.chain, req, from, gas, nonce);
+    if (this.callTxsCommon !== this.chain.common) {
+      this.callTxs.clear();
+      this.callTxsCommon = this.chain.common;
+    }
+    const key = `${from.toString()}|${req.to?.toString() ?? ''}|${gas}|${nonce}|${req.value ?? ''}|${req.gasPrice ?? ''}|${req.maxFeePerGas ?? ''}|${req.maxPriorityFeePerGas ?? ''}|${req.type ?? ''}|${data === undefined ? '' : bytesToHex(data)}`;
+    let tx = this.callTxs.get(key);
+    if (tx === undefined) {
+      tx = buildUnsignedTx(this.chain, req, from, gas, nonce);
+      this.callTxs.set(key, tx);
+      if (this.callTxs.size > 256) this.callTxs.delete(this.callTxs.keys().next().value as string);
+    }
+    return tx;
+  }
+
   private async runOnce(
     vm: VM,
     ctx: RunContext,
@@ -222,7 +257,7 @@ export class Executor {
       req.gasPrice === undefined && req.maxFeePerGas === undefined && req.maxPriorityFeePerGas === undefined;
     const execBlock = block ?? this.contextBlock(ctx, noFee || isZeroFee(req), gas);
     const acct = await vm.stateManager.getAccount(from);
-    const tx = buildUnsignedTx(this.chain, req, from, gas, req.nonce ?? acct?.nonce ?? 0n);
+    const tx = this.unsignedTx(req, from, gas, req.nonce ?? acct?.nonce ?? 0n);
     await vm.evm.journal.checkpoint();
     const sender = await allowContractSender(vm, from);
     try {
