@@ -81,6 +81,8 @@ export class ForkStateManager extends ChainStateManager {
   }
 
   override async clearStorage(address: Address): Promise<void> {
+    // The account itself stays the upstream's: read it (into the cache) before the mark hides it.
+    await this.getAccount(address);
     await this.markLocal(address.bytes);
     await super.clearStorage(address);
   }
