@@ -49,8 +49,16 @@ export interface RunningServer {
   /** The same endpoint over WebSocket (`ws://host:port`), for subscriptions. */
   wsUrl: string;
   ws: WebSocketEndpoint;
+  /**
+   * Closes the WebSocket endpoint (connections get 1001) and the server; requests in flight get
+   * up to a second to answer. Closing the kernel does this too: the server is there for that
+   * kernel alone, so kernel and server may close in either order, and again harmlessly.
+   */
   close(): Promise<void>;
 }
+
+/** How long closing waits for HTTP answers in flight before cutting their sockets. */
+const CLOSE_GRACE_MS = 1_000;
 
 /** Serves a kernel's JSON-RPC (and REST routes) over HTTP, and JSON-RPC with subscriptions over WebSocket, on host:port. */
 export function startServer(kernel: Kernel, options: ServerOptions = {}): Promise<RunningServer> {
@@ -100,19 +108,34 @@ export function startServer(kernel: Kernel, options: ServerOptions = {}): Promis
       const a = server.address() as AddressInfo;
       const host = a.family === 'IPv6' ? `[${a.address}]` : a.address;
       const path = ws.path === '/' ? '' : ws.path;
+      let closing: Promise<void> | undefined;
+      const close = (): Promise<void> => {
+        closing ??= (async () => {
+          detach();
+          // WebSocket connections first: upgraded sockets would otherwise hold server.close() open.
+          await ws.close();
+          await new Promise<void>((res) => {
+            // A kept-alive socket answering when close() came would stay open till its keep-alive
+            // timeout: cut whatever is left after the grace (idle sockets go at once).
+            const cut = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+            cut.unref();
+            server.close(() => {
+              clearTimeout(cut);
+              res();
+            });
+            server.closeIdleConnections();
+          });
+        })();
+        return closing;
+      };
+      // A kernel closed first closes its server (its own hook and the HTTP handler's let answers in flight go out first).
+      const detach = kernel.onClose(() => close());
       resolve({
         server,
         url: `${scheme}://${host}:${a.port}`,
         wsUrl: `${wsScheme}://${host}:${a.port}${path}`,
         ws,
-        // WebSocket connections first: upgraded sockets would otherwise hold server.close() open.
-        close: async () => {
-          await ws.close();
-          await new Promise<void>((res) => {
-            server.close(() => res());
-            server.closeAllConnections();
-          });
-        },
+        close,
       });
     });
   });

@@ -47,6 +47,7 @@ export type {
   RpcContext,
   RpcMethodDefinition,
   RpcEngine,
+  EngineCloseHook,
   JsonRpcRequest,
   JsonRpcResponse,
   JsonRpcSuccess,

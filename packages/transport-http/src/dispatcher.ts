@@ -1,4 +1,5 @@
 import { type CorsPolicy, createCorsPolicy } from './cors.js';
+import { CLOSE_GRACE_MS, InFlight } from './inFlight.js';
 import {
   type HttpHandlerOptions,
   type HttpTarget,
@@ -92,8 +93,29 @@ export function createDispatcher(target: HttpTarget, options?: HttpHandlerOption
     return undefined;
   };
 
+  // Once the engine has closed (a kernel closed before its server), every answer ends its
+  // connection: a keep-alive socket answers what it has in flight (or the kernel's refusal) and
+  // then goes, instead of outliving the kernel. The engine's close waits for answers in flight.
+  let engineClosed = false;
+  const inFlight = new InFlight();
+  target.engine.onClose?.(() => {
+    engineClosed = true;
+    return inFlight.answered(CLOSE_GRACE_MS);
+  });
+
   const { hostCheck } = resolved;
   const serve = async (head: RequestHead, m: Match, body: BodySource): Promise<HttpReply | undefined> => {
+    inFlight.start();
+    try {
+      const reply = await answer(head, m, body);
+      if (reply !== undefined && engineClosed) reply.headers = { ...reply.headers, connection: 'close' };
+      return reply;
+    } finally {
+      inFlight.end();
+    }
+  };
+
+  const answer = async (head: RequestHead, m: Match, body: BodySource): Promise<HttpReply | undefined> => {
     // Before CORS and keys (geth's order): a rebinding page gets nothing, not even a preflight grant.
     const badHost = hostCheck(head.headers.host);
     if (badHost !== undefined) {

@@ -71,6 +71,11 @@ export class WsConnection implements Flushable {
   private pings = 0;
   private pingWindowStart = 0;
   private readonly closedPromise: Promise<void>;
+  /** Messages handed to the engine and not yet answered: close() lets them answer first. */
+  private inFlight = 0;
+  /** Called when inFlight drops to 0 (set while close() waits for answers). */
+  private onIdle: (() => void) | undefined;
+  private closeStarted = false;
 
   constructor(
     private readonly ws: WebSocket,
@@ -126,15 +131,39 @@ export class WsConnection implements Flushable {
     this.ws.ping();
   }
 
-  /** Closes with `code`; sockets that do not finish the close handshake within `graceMs` are cut. */
+  /**
+   * Closes with `code` once the requests in flight have answered (waiting at most `graceMs`;
+   * messages arriving meanwhile are still answered, by a closed kernel with its refusal); a
+   * socket that does not finish the close handshake within another `graceMs` is cut.
+   */
   close(code: number, reason: string, graceMs: number): Promise<void> {
-    if (!this.closed) {
-      this.ws.close(code, reason);
-      const cut = setTimeout(() => this.ws.terminate(), graceMs);
-      cut.unref();
-      void this.closedPromise.then(() => clearTimeout(cut));
+    if (!this.closed && !this.closeStarted) {
+      this.closeStarted = true;
+      void this.answered(graceMs).then(() => {
+        if (this.closed) return;
+        this.ws.close(code, reason);
+        const cut = setTimeout(() => this.ws.terminate(), graceMs);
+        cut.unref();
+        void this.closedPromise.then(() => clearTimeout(cut));
+      });
     }
     return this.closedPromise;
+  }
+
+  /** Resolves when nothing is in flight, or after `graceMs`, or when the peer leaves. */
+  private answered(graceMs: number): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.onIdle = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, graceMs);
+      timer.unref();
+      this.onIdle = done;
+      void this.closedPromise.then(done);
+    });
   }
 
   /**
@@ -189,8 +218,10 @@ export class WsConnection implements Flushable {
     const adm = this.quota.admit(payload);
     const holding = adm.subscribes.length > 0;
     if (holding) this.holds++;
+    this.inFlight++;
     void this.answer(adm).finally(() => {
       if (holding && --this.holds === 0) this.release();
+      if (--this.inFlight === 0) this.onIdle?.();
     });
   }
 

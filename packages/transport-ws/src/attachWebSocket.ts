@@ -34,7 +34,12 @@ export interface WebSocketEndpoint {
   /** The path it answers on. */
   readonly path: string;
   stats(): WebSocketStats;
-  /** Stops taking upgrades, closes every connection (1001) and stops the heartbeat. */
+  /**
+   * Stops taking upgrades, lets requests in flight answer, closes every connection (1001, which
+   * ends their subscriptions) and stops the heartbeat. The engine's close does the same on its
+   * own (a kernel closed first), except that upgrades to this path are then refused with 503
+   * and the kernel's error until this is called. Closing again answers the same promise.
+   */
   close(): Promise<void>;
 }
 
@@ -74,6 +79,8 @@ export function attachWebSocket(
   const idPrefix = `ws-${randomBytes(3).toString('hex')}`;
   let nextId = 0;
   let closing: Promise<void> | undefined;
+  /** The error every call gets once the engine has closed (it closed this endpoint's connections). */
+  let engineClosed: { code: number; message: string } | undefined;
   const scheduler = new FlushScheduler(o.flushIntervalMs);
 
   const ctx: ConnectionContext = {
@@ -117,6 +124,10 @@ export function attachWebSocket(
       }
       gate = decision;
     }
+    if (engineClosed !== undefined) {
+      refuseUpgrade(socket, 503, engineClosed.code, engineClosed.message);
+      return;
+    }
     const badHost = o.hostCheck?.(req.headers.host);
     if (badHost !== undefined) {
       refuseUpgrade(socket, 403, -32000, badHost);
@@ -133,7 +144,10 @@ export function attachWebSocket(
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      connections.add(new WsConnection(ws, socket, `${idPrefix}-${++nextId}`, ctx, gate));
+      const c = new WsConnection(ws, socket, `${idPrefix}-${++nextId}`, ctx, gate);
+      connections.add(c);
+      // A handshake that finished while the endpoint closes: closed like the others.
+      if (closing !== undefined) void c.close(1001, 'server is shutting down', o.closeGraceMs);
     });
   };
   server.on('upgrade', onUpgrade);
@@ -147,6 +161,22 @@ export function attachWebSocket(
   // The heartbeat serves connections; it must never be what keeps a process alive.
   heartbeat?.unref();
 
+  /** Connections, heartbeat and flush timer: everything the endpoint holds but its upgrade listener. */
+  const closeConnections = (): Promise<void> => {
+    closing ??= (async () => {
+      if (heartbeat) clearInterval(heartbeat);
+      await Promise.all([...connections].map((c) => c.close(1001, 'server is shutting down', o.closeGraceMs)));
+      scheduler.close();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    })();
+    return closing;
+  };
+  // A kernel closed first closes this endpoint's connections (their subscriptions with them).
+  const detach = target.engine.onClose?.((refusal) => {
+    engineClosed = refusal;
+    return closeConnections();
+  });
+
   return {
     path: o.path,
     stats() {
@@ -159,14 +189,9 @@ export function attachWebSocket(
       return { connections: connections.size, subscriptions, bufferedBytes, ...counters };
     },
     close() {
-      closing ??= (async () => {
-        server.off('upgrade', onUpgrade);
-        if (heartbeat) clearInterval(heartbeat);
-        scheduler.close();
-        await Promise.all([...connections].map((c) => c.close(1001, 'server is shutting down', o.closeGraceMs)));
-        await new Promise<void>((resolve) => wss.close(() => resolve()));
-      })();
-      return closing;
+      server.off('upgrade', onUpgrade);
+      detach?.();
+      return closeConnections();
     },
   };
 }

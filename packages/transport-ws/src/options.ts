@@ -37,7 +37,11 @@ export interface WebSocketOptions {
    * of 11 ms, 40 ms keeps 0.82 at 23 ms; a lone event still leaves at once).
    */
   flushIntervalMs?: number;
-  /** Grace period in ms for clients to answer the close frame of `close()` before their sockets are cut (default 1 s). */
+  /**
+   * On `close()` (or the engine's close), how long requests in flight may take to answer before
+   * the close frame goes, and then how long clients have to answer it before their sockets are
+   * cut, in ms (default 1 s each).
+   */
   closeGraceMs?: number;
   /** Dropped peers (warn) and unexpected failures (error); defaults to the console. */
   logger?: WsLogger;

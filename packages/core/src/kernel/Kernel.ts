@@ -11,7 +11,7 @@ import type { TxService } from '../mempool/TxService.js';
 import type { MinerService } from '../miner/MinerService.js';
 import { type Dispatcher, batchJsonOf } from '../rpc/Dispatcher.js';
 import type { MethodRegistry } from '../rpc/MethodRegistry.js';
-import type { JsonRpcResponse, RpcContext, RpcEngine } from '../rpc/types.js';
+import type { EngineCloseHook, JsonRpcResponse, RpcContext, RpcEngine } from '../rpc/types.js';
 import type { RouteRegistry } from '../routes/RouteRegistry.js';
 import type { Plugin, PluginContext } from './definePlugin.js';
 import type { Logger, ResolvedOptions } from './options.js';
@@ -22,9 +22,19 @@ import { Tokens } from './tokens.js';
 /** Kept here too: it was first exported from this module. */
 export { RpcRequestError };
 
+const closedError = (): AshlarError => new AshlarError(ErrorCodes.CLOSED, 'the chain is closed');
+
+/** What every call answers once the kernel is closed (ASHLAR_ERR_KERNEL_CLOSED, as the wire carries it). */
+const CLOSED_REFUSAL: { readonly code: number; readonly message: string } = (() => {
+  const { code, message } = toRpcError(closedError());
+  return Object.freeze({ code, message });
+})();
+
 /** One chain in a process: its own container, services, methods and routes. */
 export class Kernel implements RpcEngine {
   private closing?: Promise<void>;
+  /** What transports attached (onClose), closed first by close(); undefined once they are. */
+  private attachments: Set<EngineCloseHook> | undefined = new Set();
   /** Held outside the container: close clears the container, and a late error must still log. */
   private readonly log: Logger;
   /** The services plugins and handlers get (ctx.services); one object for the kernel's life. */
@@ -59,7 +69,7 @@ export class Kernel implements RpcEngine {
   }
 
   private resolveFailure(tok: Token<unknown>, e: unknown): Error {
-    if (this.closing !== undefined) return new AshlarError(ErrorCodes.CLOSED, 'the chain is closed');
+    if (this.closing !== undefined) return closedError();
     if (this.container.isRegistered(tok, true)) return e instanceof Error ? e : new Error(String(e));
     const name = tok.description ?? String(tok);
     return new Error(
@@ -128,8 +138,42 @@ export class Kernel implements RpcEngine {
   }
 
   /**
-   * Refuses new requests (ASHLAR_ERR_KERNEL_CLOSED, in-process and on every transport), stops
-   * mining, runs plugin close hooks in reverse order, drains writes, closes storage.
+   * Registers what a transport attached (its connections, subscriptions, timers) to be closed by
+   * close(), so transports and kernel may close in either order; answers the unregistering
+   * function for a transport that closes first. On a kernel whose transports are already
+   * closed, `hook` runs at once (in a microtask). See EngineCloseHook.
+   */
+  onClose(hook: EngineCloseHook): () => void {
+    const hooks = this.attachments;
+    if (hooks === undefined) {
+      queueMicrotask(() => void this.runCloseHooks([hook], CLOSED_REFUSAL));
+      return () => {};
+    }
+    hooks.add(hook);
+    return () => {
+      hooks.delete(hook);
+    };
+  }
+
+  private async runCloseHooks(
+    hooks: readonly EngineCloseHook[],
+    refusal: { code: number; message: string },
+  ): Promise<void> {
+    await Promise.all(
+      hooks.map(async (hook) => {
+        try {
+          await hook(refusal);
+        } catch (e) {
+          this.log.error(`a transport failed to close: ${e instanceof Error ? e.message : e}`);
+        }
+      }),
+    );
+  }
+
+  /**
+   * Refuses new requests (ASHLAR_ERR_KERNEL_CLOSED, in-process and on every transport), closes
+   * what transports attached (answers in flight go out first), stops mining, runs plugin close
+   * hooks in reverse order, drains writes, closes storage. Closing again answers the same promise.
    */
   close(): Promise<void> {
     if (!this.closing) this.closing = this.doClose();
@@ -137,7 +181,12 @@ export class Kernel implements RpcEngine {
   }
 
   private async doClose(): Promise<void> {
-    this.dispatcher.refuse(new AshlarError(ErrorCodes.CLOSED, 'the chain is closed'));
+    this.dispatcher.refuse(closedError());
+    // Transports before anything else closes: what they have in flight still answers, and no
+    // connection or subscription outlives the kernel whichever was closed first.
+    const attached = [...(this.attachments ?? [])];
+    this.attachments = undefined;
+    await this.runCloseHooks(attached, CLOSED_REFUSAL);
     this.miner.stop();
     this.events.emit('close');
     // Only plugins whose register ran (a failed start closes what it started), last first.

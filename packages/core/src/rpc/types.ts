@@ -71,4 +71,19 @@ export interface RpcEngine {
    * serialised to check its size); undefined otherwise. Equal to JSON.stringify(answers).
    */
   jsonOf?(answers: unknown): string | undefined;
+  /**
+   * Registers what a transport attached to this engine (a WebSocket endpoint and its
+   * connections, an HTTP handler's requests in flight, a whole server) to be closed when the
+   * engine closes, so the engine and its transports may close in either order. Answers a
+   * function that unregisters the hook (for a transport closed first). See EngineCloseHook.
+   */
+  onClose?(hook: EngineCloseHook): () => void;
 }
+
+/**
+ * Runs when the engine closes: every call already answers `refusal` (the kernel's
+ * ASHLAR_ERR_KERNEL_CLOSED as a JSON-RPC error). The kernel awaits every hook, after refusing
+ * new requests and before its plugins and storage close, so answers in flight can still go out;
+ * a hook bounds its own wait. A hook registered on an engine already closed runs at once.
+ */
+export type EngineCloseHook = (refusal: { code: number; message: string }) => void | Promise<void>;
