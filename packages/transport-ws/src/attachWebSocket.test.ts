@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { attachWebSocket } from './attachWebSocket.js';
+import type { EngineCloseHook } from './coreTypes.js';
 import { call, closed, connect, fakeEngine, Inbox, type Served, serve, silentLogger } from './testkit.js';
 
 const running: Served[] = [];
@@ -269,6 +270,72 @@ describe('close()', () => {
     expect(server.listenerCount('upgrade')).toBe(0);
     // close() is idempotent.
     await s.endpoint.close();
+    await s.close();
+  });
+});
+
+/** A fake engine that offers onClose, as the kernel does: `closeEngine()` runs what transports registered. */
+function closableEngine() {
+  const engine = fakeEngine();
+  const hooks = new Set<EngineCloseHook>();
+  const refusal = { code: -32603, message: 'the chain is closed' };
+  return Object.assign(engine, {
+    hooks,
+    onClose(hook: EngineCloseHook) {
+      hooks.add(hook);
+      return () => {
+        hooks.delete(hook);
+      };
+    },
+    closeEngine: () => Promise.all([...hooks].map((h) => h(refusal))),
+  });
+}
+
+describe('the engine closing first', () => {
+  it('ends every connection with 1001 and answers later upgrades 503 with its refusal, until close()', async () => {
+    const server = createServer();
+    const engine = closableEngine();
+    const s = await serve(engine, { logger: silentLogger }, server);
+    expect(engine.hooks.size).toBe(1);
+    const a = await connect(s.base);
+    const inbox = new Inbox(a);
+    await call(a, inbox, { jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newHeads'] });
+    expect(s.endpoint.stats().subscriptions).toBe(1);
+    const done = closed(a);
+    await engine.closeEngine();
+    expect((await done).code).toBe(1001);
+    expect(s.endpoint.stats()).toMatchObject({ connections: 0, subscriptions: 0 });
+    const refused = await new Promise<{ status: number | undefined; body: string }>((resolve, reject) => {
+      const late = new WebSocket(s.base);
+      late.once('open', () => reject(new Error('upgraded after the engine closed')));
+      late.once('error', () => {});
+      late.once('unexpected-response', (_req, res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => {
+          body += String(c);
+        });
+        res.on('end', () => resolve({ status: res.statusCode, body }));
+      });
+    });
+    expect(refused.status).toBe(503);
+    expect(JSON.parse(refused.body)).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32603, message: 'the chain is closed' },
+    });
+    // The endpoint's own close after the engine's: detaches from the server, harmlessly.
+    await s.endpoint.close();
+    expect(server.listenerCount('upgrade')).toBe(0);
+    expect(engine.hooks.size).toBe(0);
+    await s.close();
+  });
+
+  it('an endpoint closed first unregisters from the engine', async () => {
+    const engine = closableEngine();
+    const s = await serve(engine, { logger: silentLogger });
+    await s.endpoint.close();
+    expect(engine.hooks.size).toBe(0);
+    await engine.closeEngine();
     await s.close();
   });
 });

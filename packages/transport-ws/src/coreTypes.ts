@@ -3,9 +3,9 @@
  * boundary: the transport needs no kernel at runtime, so any engine that answers JSON-RPC
  * payloads works (the tests pass small fakes).
  */
-import type { JsonRpcResponse, RpcContext, RpcEngine } from '@ashlar/core';
+import type { EngineCloseHook, JsonRpcResponse, RpcContext, RpcEngine } from '@ashlar/core';
 
-export type { JsonRpcResponse, RpcEngine };
+export type { EngineCloseHook, JsonRpcResponse, RpcEngine };
 
 /** What the transport hands the engine with every request: who is calling, and how to reach them later. */
 export type RpcConnection = Required<NonNullable<RpcContext['connection']>>;
