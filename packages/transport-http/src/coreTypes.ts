@@ -3,9 +3,9 @@
  * boundary: the transport never needs core at runtime, which keeps it usable with any engine
  * that answers JSON-RPC payloads (tests pass small fakes).
  */
-import type { RestRequest, RestResponse, RouteRegistry, RpcEngine } from '@ashlar/core';
+import type { EngineCloseHook, RestRequest, RestResponse, RouteRegistry, RpcEngine } from '@ashlar/core';
 
-export type { RestRequest, RestResponse, RpcEngine };
+export type { EngineCloseHook, RestRequest, RestResponse, RpcEngine };
 
 /** What the transport asks of a route registry: structural, so a fake or a wrapper works too. */
 export type RestRoutes = Pick<RouteRegistry, 'owns' | 'lookup'>;
