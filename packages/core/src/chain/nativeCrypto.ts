@@ -11,19 +11,30 @@ import { type CryptoSelection, loadWasmKeccak256, selectCrypto } from './cryptoB
 
 const selected: CryptoSelection = selectCrypto();
 const secp = selected.secp256k1;
-// Keccak-256 on WebAssembly (hash-wasm) where it instantiates: one call per hash into a
-// module-local hasher, ~0.9 µs for a 32-byte input against ~2 µs through the `keccak` addon's
-// three N-API calls and Buffer wrapping, and ~7 µs on @noble/hashes (bench/src/crypto.ts). An
-// automined block hashes about 60 times (trie nodes, keys, header, transactions).
-const wasm = /^(1|true|yes)$/i.test(process.env.ASHLAR_PURE_JS_CRYPTO ?? '')
-  ? undefined
-  : await loadWasmKeccak256().catch((e: unknown) => {
+// Keccak-256 moves to WebAssembly (hash-wasm) once its module instantiates (useWasmKeccak, which
+// createKernel awaits): one call per hash into a module-local hasher, ~0.9 µs for a 32-byte input
+// against ~2 µs through the `keccak` addon's three N-API calls and Buffer wrapping, and ~7 µs on
+// @noble/hashes (bench/src/crypto.ts). An automined block hashes about 50 times (trie nodes,
+// keys, header, transactions). Instantiating is asynchronous and this module is loaded by
+// require()-based hosts too (Hardhat 2 transpiles to CommonJS), so no top-level await: until
+// then, and where WebAssembly fails, the selection above hashes.
+let keccakImpl = selected.keccak256;
+let wasmLoading: Promise<void> | undefined;
+
+/** Switches Keccak-256 to hash-wasm, once per process; never rejects (a failure keeps the current one and says why). */
+export function useWasmKeccak(): Promise<void> {
+  if (/^(1|true|yes)$/i.test(process.env.ASHLAR_PURE_JS_CRYPTO ?? '')) return Promise.resolve();
+  wasmLoading ??= loadWasmKeccak256().then(
+    (wasm) => {
+      keccakImpl = wasm;
+      selected.keccak256 = wasm;
+      selected.impl.keccak = 'wasm';
+    },
+    (e: unknown) => {
       selected.reasons.push(`wasm keccak unavailable: ${e instanceof Error ? e.message : String(e)}`);
-      return undefined;
-    });
-if (wasm) {
-  selected.keccak256 = wasm;
-  selected.impl.keccak = 'wasm';
+    },
+  );
+  return wasmLoading;
 }
 
 /** Which implementation Keccak-256 and secp256k1 run on in this process, and why not native if not. */
@@ -32,7 +43,8 @@ export const cryptoImpl: Pick<CryptoSelection, 'impl' | 'reasons'> = {
   reasons: selected.reasons,
 };
 
-const keccak256 = selected.keccak256;
+/** Keccak-256 on the implementation in use (see useWasmKeccak). */
+const keccak256: CryptoSelection['keccak256'] = (msg) => keccakImpl(msg);
 
 function recoveryId(v: bigint, chainId?: bigint): number {
   if (v === 0n || v === 1n) return Number(v);

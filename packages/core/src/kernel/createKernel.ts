@@ -3,6 +3,7 @@ import { createChildContainer, provide, resolve } from '../di/container.js';
 import { emitDecodedLogs } from '../events/chainLogs.js';
 import { EventBus } from '../events/EventBus.js';
 import { checkEngineInternals, installEngineSpeedups } from '../evm/internals.js';
+import { useWasmKeccak } from '../chain/nativeCrypto.js';
 import { openForkOf } from '../fork/openFork.js';
 import { Dispatcher } from '../rpc/Dispatcher.js';
 import { memoryStorage } from '../storage/memoryStorage.js';
@@ -25,6 +26,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
   // Fails with the expected and found @ethereumjs versions before anything opens (evm/internals.ts).
   await checkEngineInternals();
   await installEngineSpeedups();
+  await useWasmKeccak();
   const plugins = orderPlugins(options.plugins ?? []);
   const logger = options.logger ?? silentLogger;
   const storage = options.storage ?? memoryStorage();
