@@ -118,3 +118,36 @@ describe('fork on a LevelDB chain: restart with a warm cache', () => {
     );
   });
 });
+
+describe('fork of a block whose header does not re-encode to its hash (hardhat_mine on an Ashlar upstream)', () => {
+  it("keeps the upstream's hash for N, across a restart", async () => {
+    const upstream = await startNode();
+    const dir = mkdtempSync(join(tmpdir(), 'ashlar-fork-mined-'));
+    try {
+      await rpc(upstream.kernel, 'hardhat_mine', ['0x20']);
+      const n = await rpc<{ hash: string; number: string }>(upstream.kernel, 'eth_getBlockByNumber', ['latest', false]);
+      // Started and stopped at N: the reopened chain takes N from its database.
+      const first = await createNode({ db: dir, fork: { url: upstream.url } });
+      await first.close();
+      const second = await createNode({ db: dir, fork: { url: upstream.url } });
+      try {
+        await rpc(second, 'evm_mine');
+        const next = await rpc<{ parentHash: string }>(second, 'eth_getBlockByNumber', ['latest', false]);
+        expect(next.parentHash).toBe(n.hash);
+        // eth_feeHistory over a range reaching below N starts at N.
+        const fees = await rpc<{ oldestBlock: string }>(second, 'eth_feeHistory', ['0x10', 'latest', []]);
+        expect(fees.oldestBlock).toBe(n.number);
+        // A fork made in place (hardhat_reset) names the upstream's hash too.
+        await rpc(second, 'hardhat_reset', [{ forking: { jsonRpcUrl: upstream.url, blockNumber: n.number } }]);
+        await rpc(second, 'evm_mine');
+        const again = await rpc<{ parentHash: string }>(second, 'eth_getBlockByNumber', ['latest', false]);
+        expect(again.parentHash).toBe(n.hash);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await upstream.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -10,6 +10,7 @@ import type { ChainStore, StoreOp } from '../storage/ChainStore.js';
 import type { StateNodeDb } from '../storage/StateNodeDb.js';
 import type { StoragePort } from '../storage/StoragePort.js';
 import { META } from '../storage/keys.js';
+import { setCachedHeaderHash } from '../evm/internals.js';
 import { fromData } from '../util/hex.js';
 import { FORK_RECORD_KEY, type ForkStateManager } from './ForkStateManager.js';
 import { FORK_META, type ForkContext, encodeForkRecord } from './openFork.js';
@@ -56,6 +57,7 @@ export async function initForkChain(chain: ForkedChain, fork: ForkContext): Prom
       },
     ];
     await chain.store.write(ops);
+    chain.store.pin(sb);
     chain.head = sb;
     chain.genesis = sb;
     chain.headStateRoot = sb.block.header.stateRoot;
@@ -81,6 +83,11 @@ export async function initForkChain(chain: ForkedChain, fork: ForkContext): Prom
       ErrorCodes.STORAGE,
       `storage at ${location} is missing block ${g ? head.number : fork.number}`,
     );
+  if (!equalsBytes(g.hash, fork.hash)) {
+    setCachedHeaderHash(g.block.header, fork.hash);
+    g.hash = fork.hash;
+  }
+  chain.store.pin(g);
   chain.genesis = g;
   chain.head = h;
   chain.headStateRoot = (await chain.store.getMeta(META.headState)) ?? h.block.header.stateRoot;
@@ -109,11 +116,9 @@ async function buildForkGenesis(chain: ForkedChain, fork: ForkContext): Promise<
       `cannot take block ${fork.number} of ${fork.client.displayUrl} as the fork block under hardfork ${common.hardfork()}: ${(e as Error).message}`,
     );
   }
-  if (!equalsBytes(block.hash(), fork.hash))
-    throw new AshlarError(
-      ErrorCodes.OPTIONS,
-      `block ${fork.number} of ${fork.client.displayUrl} does not encode to its hash ${bytesToHex(fork.hash)} under hardfork ${common.hardfork()}: give the upstream's hardfork at that block (--hardfork)`,
-    );
+  // A header that does not re-encode to the upstream's hash here (another hardfork's fields, or a
+  // block the upstream made up, as hardhat_mine's empty ranges) keeps the upstream's hash as given.
+  if (!equalsBytes(block.hash(), fork.hash)) setCachedHeaderHash(block.header, fork.hash);
   // The dev accounts' upstream nonce and code, asked for together: one or two batched requests, not one each.
   await Promise.all(chain.accounts.map((a) => fork.state.account(a.address.bytes)));
   const sm = chain.newStateManager() as ForkStateManager;

@@ -42,6 +42,11 @@ export class ChainStore {
   readonly callFrames: Sub;
   readonly preState: Sub;
   private readonly cache = new Lru<bigint, StoredBlock>(2048);
+  /**
+   * Blocks whose hash is given, not computed from their header (a fork's first block: the
+   * upstream's hash, when its header does not re-encode to it here): always served from here.
+   */
+  private readonly pinned = new Map<bigint, StoredBlock>();
   private readonly hashCache = new Lru<string, bigint>(8192);
 
   constructor(
@@ -123,13 +128,20 @@ export class ChainStore {
     this.hashCache.set(bytesToHex(sb.hash), sb.number);
   }
 
+  /** Keeps `sb` (its hash as given) as the block at its number until it is forgotten. */
+  pin(sb: StoredBlock): void {
+    this.pinned.set(sb.number, sb);
+    this.remember(sb);
+  }
+
   forget(sb: StoredBlock): void {
+    if (this.pinned.get(sb.number) === sb) this.pinned.delete(sb.number);
     this.cache.delete(sb.number);
     this.hashCache.delete(bytesToHex(sb.hash));
   }
 
   async getBlock(n: bigint): Promise<StoredBlock | undefined> {
-    const hit = this.cache.get(n);
+    const hit = this.pinned.get(n) ?? this.cache.get(n);
     if (hit) return hit;
     const [rec, rcp] = await Promise.all([this.blocks.get(u64(n)), this.receipts.get(u64(n))]);
     if (rec === undefined) return undefined;

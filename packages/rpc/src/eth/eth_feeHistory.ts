@@ -67,7 +67,9 @@ export const eth_feeHistory = defineRpcMethod({
     if (!last) throw new AshlarError(ErrorCodes.INVALID_PARAMS, 'invalid argument 1 (newestBlock): block not found');
     const n = count > BigInt(MAX_BLOCKS) ? BigInt(MAX_BLOCKS) : count;
     if (n === 0n) return { oldestBlock: '0x0', baseFeePerGas: [], gasUsedRatio: [] };
-    const oldest = last.number - n + 1n < 0n ? 0n : last.number - n + 1n;
+    // A forked chain's history starts at its fork block (the blocks before it are the upstream's).
+    const first = chain.genesis.number;
+    const oldest = last.number - n + 1n < first ? first : last.number - n + 1n;
     const baseFeePerGas: string[] = [];
     const gasUsedRatio: number[] = [];
     const baseFeePerBlobGas: string[] = [];
