@@ -1,13 +1,14 @@
-import { bytesToHex as toHex, hexToBytes as fromHex } from '@ethereumjs/util';
+import { hexToBytes as fromHex } from '@ethereumjs/util';
+import { flatHex } from './flatHex.js';
 
 /** QUANTITY: 0x + lowercase hex without leading zeros. */
 export function toQuantity(n: bigint | number): `0x${string}` {
   return `0x${n.toString(16)}`;
 }
 
-/** DATA: 0x + even-length lowercase hex. */
+/** DATA: 0x + even-length lowercase hex, as one flat string (see flatHex). */
 export function toData(b: Uint8Array): `0x${string}` {
-  return toHex(b) as `0x${string}`;
+  return flatHex(b);
 }
 
 export function fromData(h: string): Uint8Array {
