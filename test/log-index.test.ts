@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { logIndexOf } from '@ashlar/core';
+import { LogIndex, logIndexOf } from '@ashlar/core';
 import { createNode, type NodeOptions } from 'ashlar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -268,6 +268,42 @@ describe('eth_getLogs through the log index on LevelDB', () => {
     for (const f of await filtersAt(k, emitters)) await expectLogs(k, model, f);
     expect(index.isReady).toBe(true);
     expect(index.scans).toBe(1);
+    await k.close();
+  });
+});
+
+describe('LogIndex on a reopened chain', () => {
+  it('builds in the background past buildInlineBlocks and reads evicted blocks back from storage', async () => {
+    const db = join(tmp, 'direct');
+    const first = await emitterChain({ db });
+    const { model, emitters } = first;
+    await first.block([0, X, U1], [1, Y, U2]);
+    await first.block([1, X, U1]);
+    await first.block([0, Z, U2]);
+    await first.k.close();
+
+    const k = await createNode({ db });
+    const chain = k.services.chain;
+    const head = chain.head.number;
+    // Built in the background, holding one block's logs in hex: the rest are read from storage.
+    const index = new LogIndex(chain, { buildInlineBlocks: 0, maxCachedLogs: 1 });
+    expect(await index.candidates(0n, head, [], null)).toBeUndefined();
+    expect(await index.build()).toBe(true);
+    expect(index.scans).toBe(1);
+    const found = await index.candidates(0n, head, [emitters[1].toLowerCase()], null);
+    const blocks = [...new Set(model.filter((l) => l.address === emitters[1]).map((l) => Number(l.blockNumber)))];
+    expect(found?.blocks).toEqual(blocks);
+    for (const n of new Set(model.map((l) => BigInt(l.blockNumber)))) {
+      const logs = await index.hexLogs(n);
+      const want = model.filter((l) => BigInt(l.blockNumber) === n);
+      expect(logs?.blockHash).toBe(want[0].blockHash);
+      expect(logs?.blockTimestamp).toBe(want[0].blockTimestamp);
+      expect(
+        logs?.logs.map((l) => [l.address, l.topics, l.data, l.transactionHash, l.transactionIndex, l.logIndex]),
+      ).toEqual(
+        want.map((l) => [l.address.toLowerCase(), l.topics, '0x', l.transactionHash, l.transactionIndex, l.logIndex]),
+      );
+    }
     await k.close();
   });
 });

@@ -7,13 +7,14 @@ import { LogPostings } from './LogPostings.js';
 export interface LogIndexOptions {
   /** Most logs kept rendered in hex (least recently used blocks go first); default 20,000. */
   maxCachedLogs?: number;
+  /**
+   * A chain this much longer than where its log contexts start is indexed in the background on
+   * the first query (which walks its range meanwhile); a shorter one is indexed before
+   * answering. Default 50,000 blocks.
+   */
+  buildInlineBlocks?: number;
 }
 
-/**
- * A chain this much longer than where its log contexts start is indexed in the background on
- * the first query (which walks its range meanwhile); a shorter one is indexed before answering.
- */
-const BUILD_INLINE_BLOCKS = 50_000n;
 /** Blocks read per step of a build, between which it lets other work run. */
 const BUILD_CHUNK = 2_048n;
 const MAX_BLOCK = BigInt(Number.MAX_SAFE_INTEGER);
@@ -43,12 +44,14 @@ export class LogIndex {
   /** Scans of storage made to build the postings (a live chain needs none; tests check it). */
   scans = 0;
   private readonly cache: HexLogCache;
+  private readonly buildInlineBlocks: bigint;
 
   constructor(
     private readonly chain: ChainService,
     options: LogIndexOptions = {},
   ) {
     this.cache = new HexLogCache(options.maxCachedLogs ?? 20_000);
+    this.buildInlineBlocks = BigInt(options.buildInlineBlocks ?? 50_000);
     chain.onCommitted((sb) => this.committed(sb));
     chain.events.on('revert', ({ toNumber, removed }) => this.reverted(toNumber, removed));
     // A chain of its genesis alone has no logs: its postings start complete, kept from here on.
@@ -120,7 +123,7 @@ export class LogIndex {
   private async ready(): Promise<LogPostings | undefined> {
     if (this.isReady) return this.postings;
     const build = this.startBuild();
-    if (this.chain.head.number - this.chain.logContextsFrom <= BUILD_INLINE_BLOCKS) await build;
+    if (this.chain.head.number - this.chain.logContextsFrom <= this.buildInlineBlocks) await build;
     return this.isReady ? this.postings : undefined;
   }
 
