@@ -137,6 +137,9 @@ describe('fork of a local upstream', () => {
     expect(list.body.items.map((b) => b.height)).toEqual([Number(forkBlock) + 1, Number(forkBlock)]);
     const below = await injectRoute(fork.routes, 'GET', `/api/v2/blocks/${forkBlock - 1n}`);
     expect(below.status).toBe(404);
+    // The dev accounts funded at the fork block are the chain's richest, as on a chain of its own.
+    const top = await injectRoute<{ items: { hash: string }[] }>(fork.routes, 'GET', '/api/v2/addresses');
+    expect(top.body.items.map((a) => a.hash.toLowerCase())).toContain(DEV_ACCOUNTS[2].address.toLowerCase());
   });
 
   it('local writes shadow the upstream, zeros and all', async () => {

@@ -281,7 +281,7 @@ export class IndexService {
     if (numbers.length === 0) return;
     const why = reason ? `index ${reason}` : `index behind by ${numbers.length} blocks`;
     // A new chain has only its genesis to index: nothing worth telling.
-    const quiet = numbers.length === 1 && numbers[0] === 0n;
+    const quiet = numbers.length === 1 && numbers[0] === chain.genesis.number;
     const progress = options.progress ?? (quiet ? silentProgress : defaultProgress(this.logger));
     progress.start(`rebuilding the explorer index (${why})`, numbers.length);
     let done = 0;
@@ -316,7 +316,8 @@ export class IndexService {
     if (!sb) return;
     const sm = await chain.stateManagerFor(sb);
     const reader = new BlockStateReader(chain, sb, async () => sm);
-    const genesis = n === 0n ? this.genesisAllocation() : undefined;
+    // The chain's first block: block 0, or a fork's block N (its dev accounts are funded there).
+    const genesis = n === chain.genesis.number ? this.genesisAllocation() : undefined;
     await indexBlock(this.writer, { sb, rows: await this.rowsOf(sb), reader, common: chain.common, genesis });
   }
 
