@@ -61,7 +61,7 @@ describe('fork of a local upstream', () => {
   let atFork: string;
 
   beforeAll(async () => {
-    upstream = await startNode({ chain: { chainId: 4242 } });
+    upstream = await startNode({ chain: { chainId: 4242, gasLimit: 36_000_000n } });
     const u = upstream.kernel;
     await rpc(u, 'hardhat_setBalance', [whale, '0x3635c9adc5dea00000']); // 1000 ETH
     const deploy = await send(u, {
@@ -121,8 +121,10 @@ describe('fork of a local upstream', () => {
       data: encodeFunctionData({ abi: token.abi, functionName: 'transfer', args: [carol, 7n] }),
     });
     expect(BigInt(r.blockNumber as string)).toBe(forkBlock + 1n);
-    const b = await rpc<{ parentHash: string }>(fork, 'eth_getBlockByNumber', [r.blockNumber, false]);
+    const b = await rpc<{ parentHash: string; gasLimit: string }>(fork, 'eth_getBlockByNumber', [r.blockNumber, false]);
     expect(b.parentHash).toBe(forkBlockHash);
+    // Without a gas limit of its own, the fork's blocks take block N's (as Anvil's).
+    expect(BigInt(b.gasLimit)).toBe(36_000_000n);
     expect(await tokenBalance(fork, tokenAddress, carol)).toBe(7n);
     expect(await tokenBalance(fork, tokenAddress, bob.address)).toBe(1000n);
   });

@@ -464,7 +464,16 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   // A genesis file brings its own chain id, forks, balances and gas limit; only explicit flags add to it.
   const chain: NonNullable<NodeOptions['chain']> = genesisFile
     ? { ...(chainIdP ? { chainId } : {}), mnemonic, accounts, ...(gasLimitP ? { gasLimit } : {}) }
-    : { ...(fork && !chainIdP ? {} : { chainId }), hardfork, mnemonic, accounts, balance, gasLimit, baseFee };
+    : {
+        // A fork takes the upstream's chain id and block N's gas limit unless they are given.
+        ...(fork && !chainIdP ? {} : { chainId }),
+        ...(fork && !gasLimitP ? {} : { gasLimit }),
+        hardfork,
+        mnemonic,
+        accounts,
+        balance,
+        baseFee,
+      };
   if (fork && genesisFile) throw new CliArgsError('--fork-url and --genesis cannot be used together');
   if (flagOn('no-call-frames')) chain.callFrames = false;
   const access = parseAccessArgs({

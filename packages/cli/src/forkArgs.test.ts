@@ -31,6 +31,8 @@ describe('fork options', () => {
     });
     expect(c.memory).toBe(true);
     expect(c.node.chain?.chainId).toBeUndefined();
+    expect(c.node.chain?.gasLimit).toBeUndefined();
+    expect(parseCliArgs(['--fork', 'http://x', '--gas-limit', '50000000'], {}).node.chain?.gasLimit).toBe(50_000_000n);
   });
 
   it('takes --fork and ASHLAR_FORK_URL, keeps --db and --chain-id when given', () => {

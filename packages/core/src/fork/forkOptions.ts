@@ -36,6 +36,8 @@ export interface ResolvedForkOptions {
   cacheDir?: string;
   /** The chain id was not given: the node takes the upstream's. */
   chainIdFromUpstream: boolean;
+  /** The block gas limit was not given: new blocks take block N's (as Anvil's fork does). */
+  gasLimitFromUpstream: boolean;
 }
 
 function fail(message: string): never {
@@ -43,7 +45,7 @@ function fail(message: string): never {
 }
 
 /** Checks the fork options, naming the one that is wrong. */
-export function resolveForkOptions(f: ForkOptions, chainIdGiven: boolean): ResolvedForkOptions {
+export function resolveForkOptions(f: ForkOptions, chainIdGiven: boolean, gasLimitGiven = true): ResolvedForkOptions {
   if (typeof f !== 'object' || f === null) fail('fork must be an object with a url');
   if (typeof f.url !== 'string' || !/^https?:\/\/./i.test(f.url))
     fail(`fork.url must be an http(s) URL, got ${JSON.stringify(f.url)}`);
@@ -80,5 +82,6 @@ export function resolveForkOptions(f: ForkOptions, chainIdGiven: boolean): Resol
     ...(cacheMaxEntries !== undefined ? { cacheMaxEntries } : {}),
     ...(f.cacheDir !== undefined ? { cacheDir: f.cacheDir } : {}),
     chainIdFromUpstream: !chainIdGiven,
+    gasLimitFromUpstream: !gasLimitGiven,
   };
 }

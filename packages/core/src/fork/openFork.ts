@@ -163,8 +163,9 @@ export async function openFork(
 }
 
 /**
- * The fork a kernel's options ask for, opened (undefined without one). Without a given chain id,
- * the node takes the upstream's (written into `resolved`, which every service reads).
+ * The fork a kernel's options ask for, opened (undefined without one). Without a given chain id
+ * or block gas limit, the node takes the upstream's chain id and block N's gas limit (written
+ * into `resolved`, which every service reads).
  */
 export async function openForkOf(
   resolved: ResolvedOptions,
@@ -174,5 +175,7 @@ export async function openForkOf(
   if (!resolved.fork) return undefined;
   const fork = await openFork(resolved.fork, storage, logger);
   if (resolved.fork.chainIdFromUpstream) resolved.chain.chainId = fork.upstreamChainId;
+  const gasLimit = typeof fork.block.gasLimit === 'string' ? BigInt(fork.block.gasLimit) : 0n;
+  if (resolved.fork.gasLimitFromUpstream && gasLimit >= 21_000n) resolved.chain.gasLimit = gasLimit;
   return fork;
 }

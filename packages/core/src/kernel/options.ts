@@ -237,5 +237,5 @@ export function resolveOptions(o: KernelSettings): ResolvedOptions {
 /** The fork options; a fork starts from the upstream's block, so it cannot also load a genesis file. */
 function resolveFork(o: KernelSettings): ResolvedForkOptions {
   if (o.chain?.genesis) fail('fork and chain.genesis cannot be used together: a fork starts from the upstream block');
-  return resolveForkOptions(o.fork as ForkOptions, o.chain?.chainId !== undefined);
+  return resolveForkOptions(o.fork as ForkOptions, o.chain?.chainId !== undefined, o.chain?.gasLimit !== undefined);
 }
