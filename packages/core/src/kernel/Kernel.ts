@@ -188,7 +188,6 @@ export class Kernel implements RpcEngine {
     this.attachments = undefined;
     await this.runCloseHooks(attached, CLOSED_REFUSAL);
     this.miner.stop();
-    this.events.emit('close');
     // Only plugins whose register ran (a failed start closes what it started), last first.
     for (let i = this.contexts.length - 1; i >= 0; i--) {
       const p = this.plugins[i];
@@ -198,6 +197,8 @@ export class Kernel implements RpcEngine {
         this.log.error(`plugin ${p.name} failed to close: ${e instanceof Error ? e.message : e}`);
       }
     }
+    // After every close hook (their reverse order is the guarantee), before the chain closes.
+    this.events.emit('close');
     await this.chain.close();
     await this.resolve(Tokens.storage).close();
     this.events.removeAllListeners();
