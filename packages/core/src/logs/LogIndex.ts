@@ -84,11 +84,12 @@ export class LogIndex {
    * The hex logs of block `n` when they are at hand without a read: cached, or rendered from
    * the decoded block in the chain's block cache. Undefined means: read them with `hexLogs`.
    */
-  hexLogsAtHand(n: bigint): HexBlockLogs | undefined {
+  hexLogsAtHand(n: number): HexBlockLogs | undefined {
     const hit = this.cache.get(n);
     if (hit !== undefined) return hit;
     const chain = this.chain;
-    const sb = n === chain.head.number ? chain.head : chain.store.cachedBlock(n);
+    const number = BigInt(n);
+    const sb = number === chain.head.number ? chain.head : chain.store.cachedBlock(number);
     if (sb === undefined) return undefined;
     const out = hexLogsOfBlock(sb);
     this.cache.set(out);
@@ -96,12 +97,13 @@ export class LogIndex {
   }
 
   /** The hex logs of block `n`: at hand, else rendered from its log context and receipts in storage. */
-  async hexLogs(n: bigint): Promise<HexBlockLogs | undefined> {
+  async hexLogs(n: number): Promise<HexBlockLogs | undefined> {
     const near = this.hexLogsAtHand(n);
     if (near !== undefined) return near;
     const chain = this.chain;
     const generation = this.generation;
-    const [ctx, receipts] = await Promise.all([chain.store.getLogContext(n), chain.store.getReceipts(n)]);
+    const number = BigInt(n);
+    const [ctx, receipts] = await Promise.all([chain.store.getLogContext(number), chain.store.getReceipts(number)]);
     if (ctx === undefined || receipts === undefined) return undefined;
     const out = hexLogsOfContext(ctx, receipts);
     // A revert while reading may have replaced the block: answer it, but do not keep it.
@@ -169,13 +171,13 @@ export class LogIndex {
 
   private committed(sb: StoredBlock): void {
     this.generation++;
-    this.cache.delete(sb.number);
+    this.cache.delete(Number(sb.number));
     try {
       // Rendered now, while the block is at hand: a few microseconds a log here, where a query
       // would read and decode it later (the first eth_getLogs over the chain costs no rendering).
       if (hasLogs(sb)) this.cache.set(hexLogsOfBlock(sb));
     } catch {
-      this.cache.delete(sb.number);
+      this.cache.delete(Number(sb.number));
     }
     const postings = this.postings;
     if (postings === undefined) return;
@@ -189,7 +191,7 @@ export class LogIndex {
 
   private reverted(toNumber: bigint, removed: readonly StoredBlock[]): void {
     this.generation++;
-    for (const sb of removed) this.cache.delete(sb.number);
+    for (const sb of removed) this.cache.delete(Number(sb.number));
     const postings = this.postings;
     if (postings === undefined) return;
     const n = Number(toNumber);

@@ -81,7 +81,7 @@ export async function indexedLogs(
   const blocks = found.blocks;
   for (let b = 0; b < blocks.length; b++) {
     if (b % TICK_EVERY === TICK_EVERY - 1) await tick();
-    const n = BigInt(blocks[b]);
+    const n = blocks[b];
     const block = index.hexLogsAtHand(n) ?? (await index.hexLogs(n));
     if (block === undefined) continue;
     const logs = block.logs;
