@@ -136,6 +136,13 @@ describe.each(SERVED_NODES)('over WebSocket, %s', (_name, start) => {
     });
     try {
       await untilInstalled(() => subscriptionCount(node.kernel), before + 2);
+      // The node holding the subscription is not enough for web3.js: it routes a notification
+      // only once it has stored the id, a few promise callbacks after the eth_subscribe answer
+      // is read, and drops frames read together with that answer (geth also sends events right
+      // behind it; ethers buffers them, viem stores the id at once). This client shares the
+      // node's event loop and incrementRun never yields to it, so until it has read the answer,
+      // the answer and every event of the run would reach it in one read.
+      await untilInstalled(() => (contract.subscriptionManager.subscriptions.has(incremented.id ?? '') ? 1 : 0), 1);
       const head = node.kernel.chain.head.number;
       const hashes: string[] = await incrementRun(node.kernel, counterAddress, RUN);
       await untilLength(events, RUN);
