@@ -1,34 +1,60 @@
-// Heap per automined block: self size by object class after N blocks, and the growth between two points.
+// Heap per automined block: heap after a full GC at block marks, KiB per block between them, and
+// optionally a heap snapshot at each mark (read them with retainers.ts).
+//
+//   node --expose-gc --conditions=@ashlar/source --import tsx bench/src/profile/heap.ts
+//   env: MARKS=1000,5000 (blocks after a 500-block warm-up; N=2000 is MARKS=2000), DB=dir (LevelDB
+//        instead of memory), SNAP=prefix (writes prefix-<mark>.heapsnapshot), OPTS={json createNode options}
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import v8 from 'node:v8';
 import { createNode } from 'ashlar';
 import { signedTransfers } from '../signedTransfers.js';
-import v8 from 'node:v8';
 
-const N = Number(process.env.N ?? 2000);
+const marks = (process.env.MARKS ?? process.env.N ?? '2000').split(',').map(Number);
 const opts = JSON.parse(process.env.OPTS ?? '{}');
+const dbDir = process.env.DB === '1' ? mkdtempSync(join(tmpdir(), 'ashlar-heap-')) : process.env.DB;
+if (dbDir) opts.db = join(dbDir, 'chain');
 const kernel = await createNode(opts);
-async function send(from: number, n: number) {
-  for (const raw of signedTransfers(kernel, n, from)) {
-    await kernel.request({ method: 'eth_sendRawTransaction', params: [raw] });
+let nonce = 0;
+async function sendUntil(to: number) {
+  while (nonce < to) {
+    const n = Math.min(500, to - nonce);
+    for (const raw of signedTransfers(kernel, n, nonce))
+      await kernel.request({ method: 'eth_sendRawTransaction', params: [raw] });
+    nonce += n;
   }
 }
+const mib = (b: number) => (b / 2 ** 20).toFixed(1);
 const heap = () => {
   global.gc?.();
-  return process.memoryUsage().heapUsed / 2 ** 20;
+  global.gc?.();
+  return process.memoryUsage().heapUsed;
 };
-await send(0, 500);
+await sendUntil(500);
 const h0 = heap();
-await send(500, N);
-const h1 = heap();
 console.log(
-  `heap ${h0.toFixed(1)} -> ${h1.toFixed(1)} MiB over ${N} blocks: ${(((h1 - h0) * 1024) / N).toFixed(1)} KiB/block; rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB, external ${(process.memoryUsage().external / 2 ** 20).toFixed(0)} MiB, arrayBuffers ${(process.memoryUsage().arrayBuffers / 2 ** 20).toFixed(0)} MiB`,
+  `${dbDir ? 'LevelDB' : 'memory'}: heap after 500 blocks ${mib(h0)} MiB${global.gc ? '' : ' (no --expose-gc: not after GC)'}`,
 );
-for (const sp of v8.getHeapSpaceStatistics())
+let prev = { at: 500, h: h0 };
+for (const mark of marks) {
+  await sendUntil(500 + mark);
+  const h = heap();
+  const mu = process.memoryUsage();
   console.log(
-    sp.space_name.padEnd(28),
-    (sp.space_size / 2 ** 20).toFixed(1).padStart(7),
-    'MiB committed',
-    (sp.space_used_size / 2 ** 20).toFixed(1).padStart(7),
-    'MiB used',
+    `+${mark} blocks: heap ${mib(h)} MiB, ${(((h - prev.h) / 1024) * (1000 / (500 + mark - prev.at))).toFixed(0)} KiB per 1,000 blocks since the last mark; rss ${mib(mu.rss)} heapTotal ${mib(mu.heapTotal)} external ${mib(mu.external)} arrayBuffers ${mib(mu.arrayBuffers)} MiB`,
   );
-if (process.env.SNAP) v8.writeHeapSnapshot(process.env.SNAP);
+  prev = { at: 500 + mark, h };
+  if (process.env.SNAP) v8.writeHeapSnapshot(`${process.env.SNAP}-${mark}.heapsnapshot`);
+}
+if (process.env.SPACES)
+  for (const sp of v8.getHeapSpaceStatistics())
+    console.log(
+      sp.space_name.padEnd(28),
+      mib(sp.space_size).padStart(7),
+      'MiB committed',
+      mib(sp.space_used_size).padStart(7),
+      'MiB used',
+    );
 await kernel.close();
+if (process.env.DB === '1' && dbDir) rmSync(dbDir, { recursive: true, force: true });

@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// First: heap flags must be set before the rest of the node loads (see heapFlags.ts).
+import './heapFlags.js';
 import { readFile, writeFile } from 'node:fs/promises';
 import {
   type Kernel,

@@ -1,4 +1,5 @@
-import { PersonalMessage, TypedData } from 'ox';
+import * as PersonalMessage from 'ox/PersonalMessage';
+import * as TypedData from 'ox/TypedData';
 import { signHash } from '../chain/nativeCrypto.js';
 
 /** An EIP-712 request as eth_signTypedData_v4 receives it (JSON: numbers may be strings). */

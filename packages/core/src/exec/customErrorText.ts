@@ -1,4 +1,7 @@
-import { AbiError, AbiFunction, AbiParameters, Address } from 'ox';
+import * as AbiError from 'ox/AbiError';
+import * as AbiFunction from 'ox/AbiFunction';
+import * as AbiParameters from 'ox/AbiParameters';
+import * as Address from 'ox/Address';
 import type { KnownContracts } from './KnownContracts.js';
 
 type Hex = `0x${string}`;

@@ -135,7 +135,11 @@ export class IndexService {
     this.pending.push(sb);
     this.lastBlockAt = performance.now();
     if (this.pending.length >= MAX_PENDING) {
-      if (!this.draining) setImmediate(() => void this.sync().catch(() => undefined));
+      // Normally after the reply that made this block has gone out; but an in-process caller
+      // awaiting one request after another never lets an immediate (or the idle timer) run,
+      // so past twice the bound the catch-up is queued right behind this block.
+      if (this.pending.length >= 2 * MAX_PENDING) void this.sync().catch(() => undefined);
+      else if (!this.draining) setImmediate(() => void this.sync().catch(() => undefined));
       return;
     }
     if (!this.timer) this.armTimer(IDLE_MS);
@@ -198,6 +202,8 @@ export class IndexService {
         ? chain.vm.stateManager
         : await chain.stateManagerAt(root);
     const got = this.captured.get(sb);
+    // Taken once: the block itself may stay in the chain's block cache for long.
+    this.captured.delete(sb);
     const reader = new BlockStateReader(chain, sb, view, got?.accounts);
     const rows = got?.rows ?? (await this.rowsOf(sb));
     await indexBlock(this.writer, { sb, rows, reader, common: chain.common });

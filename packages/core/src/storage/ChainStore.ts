@@ -10,6 +10,7 @@ import type { CallFrame } from '../trace/callFrames.js';
 import { decodeBlockFrames, encodeBlockFrames } from '../trace/frameCodec.js';
 import { Lru } from '../util/Lru.js';
 import { concat, readU32, readU64, u64 } from '../util/hex.js';
+import { BLOCK_CACHE_BLOCKS, BLOCK_CACHE_BYTES, HASH_CACHE_ENTRIES, storedBlockWeight } from './blockCacheBounds.js';
 import { META, SUBLEVELS, txKeyValue } from './keys.js';
 import type { StoragePort } from './StoragePort.js';
 
@@ -41,13 +42,16 @@ export class ChainStore {
   readonly logCtx: Sub;
   readonly callFrames: Sub;
   readonly preState: Sub;
-  private readonly cache = new Lru<bigint, StoredBlock>(2048);
+  private readonly cache = new Lru<bigint, StoredBlock>(BLOCK_CACHE_BLOCKS, {
+    max: BLOCK_CACHE_BYTES,
+    weigh: storedBlockWeight,
+  });
   /**
    * Blocks whose hash is given, not computed from their header (a fork's first block: the
    * upstream's hash, when its header does not re-encode to it here): always served from here.
    */
   private readonly pinned = new Map<bigint, StoredBlock>();
-  private readonly hashCache = new Lru<string, bigint>(8192);
+  private readonly hashCache = new Lru<string, bigint>(HASH_CACHE_ENTRIES);
 
   constructor(
     readonly port: StoragePort,

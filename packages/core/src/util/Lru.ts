@@ -1,7 +1,25 @@
-/** A bounded map that forgets the least recently used entry: keeps caches from growing with the chain. */
+/** Bytes-style bound of an Lru: entries are weighed, and the least recently used go past `max`. */
+export interface LruWeight<V> {
+  max: number;
+  weigh: (value: V) => number;
+}
+
+/**
+ * A bounded map that forgets the least recently used entry: keeps caches from growing with the
+ * chain. Bounded by entry count and, when given a weigher, by total weight (estimated bytes), so
+ * a cache of large values (blocks of thousands of transactions) stays bounded too.
+ */
 export class Lru<K, V> {
   private readonly map = new Map<K, V>();
-  constructor(private readonly capacity: number) {}
+  private weights?: Map<K, number>;
+  private total = 0;
+
+  constructor(
+    private readonly capacity: number,
+    private readonly weight?: LruWeight<V>,
+  ) {
+    if (weight) this.weights = new Map();
+  }
 
   get(key: K): V | undefined {
     const v = this.map.get(key);
@@ -13,23 +31,43 @@ export class Lru<K, V> {
   }
 
   set(key: K, value: V): void {
-    if (this.map.has(key)) this.map.delete(key);
-    else if (this.map.size >= this.capacity) {
-      const oldest = this.map.keys().next();
-      if (!oldest.done) this.map.delete(oldest.value);
-    }
+    if (this.map.has(key)) this.delete(key);
+    else if (this.map.size >= this.capacity) this.evictOldest();
     this.map.set(key, value);
+    if (this.weight && this.weights) {
+      const w = this.weight.weigh(value);
+      this.weights.set(key, w);
+      this.total += w;
+      // Keep at least the newest entry, however heavy.
+      while (this.total > this.weight.max && this.map.size > 1) this.evictOldest();
+    }
   }
 
   delete(key: K): void {
-    this.map.delete(key);
+    if (!this.map.delete(key)) return;
+    if (this.weights) {
+      this.total -= this.weights.get(key) ?? 0;
+      this.weights.delete(key);
+    }
   }
 
   clear(): void {
     this.map.clear();
+    this.weights?.clear();
+    this.total = 0;
   }
 
   get size(): number {
     return this.map.size;
+  }
+
+  /** Total weight of the entries (0 without a weigher). */
+  get weightTotal(): number {
+    return this.total;
+  }
+
+  private evictOldest(): void {
+    const oldest = this.map.keys().next();
+    if (!oldest.done) this.delete(oldest.value);
   }
 }

@@ -1,4 +1,4 @@
-import { AbiParameters } from 'ox';
+import * as AbiParameters from 'ox/AbiParameters';
 import type { ProxyInfo } from '../verify/proxy.js';
 import { type Param, render } from '../verify/abi.js';
 import { constructorInputs } from '../verify/Verifier.js';

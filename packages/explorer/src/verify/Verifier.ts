@@ -1,7 +1,7 @@
 import { codeAt, type IndexService, type KernelServices } from '@ashlar/core';
 import { bytesToHex, equalsBytes, hexToBytes } from '@ethereumjs/util';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { AbiParameters } from 'ox';
+import * as AbiParameters from 'ox/AbiParameters';
 import { compareRuntime, splitCreationInput } from './bytecode.js';
 import { verificationFailed } from './errors.js';
 import type { VerifiedStore } from './VerifiedStore.js';

@@ -1,4 +1,7 @@
-import { AbiError, AbiEvent, AbiFunction, AbiParameters } from 'ox';
+import * as AbiError from 'ox/AbiError';
+import * as AbiEvent from 'ox/AbiEvent';
+import * as AbiFunction from 'ox/AbiFunction';
+import * as AbiParameters from 'ox/AbiParameters';
 
 type Hex = `0x${string}`;
 

@@ -1,4 +1,4 @@
-import { Cbor } from 'ox';
+import * as Cbor from 'ox/Cbor';
 import type { ByteRange, LinkReferences } from './types.js';
 
 /** The CBOR metadata solc appends to runtime code, and where it starts. */
