@@ -1,6 +1,7 @@
 import { type TypedTransaction, createTxFromRLP } from '@ethereumjs/tx';
 import { RLP } from '@ethereumjs/rlp';
-import { type Address, bytesToBigInt, bytesToHex } from '@ethereumjs/util';
+import { Address, bytesToBigInt, bytesToHex } from '@ethereumjs/util';
+import { keccak256 } from '../chain/nativeCrypto.js';
 import type { ChainService } from '../chain/ChainService.js';
 import type { StoredReceipt } from '../chain/types.js';
 import { AshlarError, isAshlarError } from '../errors/AshlarError.js';
@@ -50,12 +51,13 @@ export class TxService {
     if (type <= 0x7f && type > 0x04) {
       throw new AshlarError(ErrorCodes.TX_TYPE_UNSUPPORTED, `transaction type not supported: type ${type}`);
     }
-    this.checkChainId(raw);
+    let tx: TypedTransaction;
     try {
-      const tx = createTxFromRLP(raw, { common: this.chain.common });
-      this.raws.set(tx, raw);
-      return tx;
+      // Not frozen: recoverSender pins the recovered sender on it (see there).
+      tx = createTxFromRLP(raw, { common: this.chain.common, freeze: false });
     } catch (e) {
+      // A transaction signed for another chain fails to decode with a generic error: geth's first.
+      this.checkChainId(raw);
       const msg = e instanceof Error ? e.message.split('\n')[0] : String(e);
       const cap = /gas limit (\d+) exceeds the maximum allowed by EIP-7825 \((\d+)\)/.exec(msg);
       if (cap)
@@ -65,6 +67,9 @@ export class TxService {
       }
       throw new AshlarError(ErrorCodes.TX_DECODE, `rlp: invalid transaction: ${msg}`);
     }
+    if ('chainId' in tx && tx.chainId !== this.chain.common.chainId()) this.checkChainId(raw);
+    this.raws.set(tx, raw);
+    return tx;
   }
 
   /**
@@ -92,10 +97,18 @@ export class TxService {
     }
   }
 
+  /**
+   * The sender, recovered once. @ethereumjs's getSenderAddress hashes the public key on
+   * @noble/hashes every time it is asked (here, then in runTx); the address is taken from the
+   * recovered key on the node's keccak and, on transactions this service decoded (not frozen),
+   * pinned as the answer of getSenderAddress.
+   */
   recoverSender(tx: TypedTransaction): Address {
     if (!tx.isSigned()) throw new AshlarError(ErrorCodes.BAD_SIGNATURE, 'invalid sender: transaction is not signed');
     try {
-      return tx.getSenderAddress();
+      const sender = new Address(keccak256(tx.getSenderPublicKey()).slice(12));
+      if (!Object.isFrozen(tx)) (tx as { getSenderAddress: () => Address }).getSenderAddress = () => sender;
+      return sender;
     } catch (e) {
       throw new AshlarError(ErrorCodes.BAD_SIGNATURE, 'invalid sender: signature does not recover a public key', {
         cause: e,
