@@ -120,6 +120,9 @@ export async function requestsAreIdle(vm: VM, common: Common, results: RunTxResu
   return true;
 }
 
+/** EIP-7685 requests root of a block with no requests, by the request types active (deposit, withdrawal, consolidation). */
+const idleRequestsRoots = new Map<string, Uint8Array>();
+
 /**
  * BlockBuilder.build() for a block whose requests are idle: the same header fields, computed
  * the same way, without running the request system calls. The tries are rooted from the
@@ -152,11 +155,17 @@ export async function finalizeIdleBlock(
   const logsBloom = builder.logsBloom();
   let requestsHash: Uint8Array | undefined;
   if (common.isActivatedEIP(7685)) {
-    const empty: CLRequest<CLRequestType>[] = [];
-    if (common.isActivatedEIP(6110)) empty.push(new CLRequest(CLRequestType.Deposit, new Uint8Array()));
-    if (common.isActivatedEIP(7002)) empty.push(new CLRequest(CLRequestType.Withdrawal, new Uint8Array()));
-    if (common.isActivatedEIP(7251)) empty.push(new CLRequest(CLRequestType.Consolidation, new Uint8Array()));
-    requestsHash = genRequestsRoot(empty, common.customCrypto.sha256 ?? sha256);
+    // The same for every idle block of a fork: computed once per set of request types.
+    const kinds = `${common.isActivatedEIP(6110)}${common.isActivatedEIP(7002)}${common.isActivatedEIP(7251)}`;
+    requestsHash = idleRequestsRoots.get(kinds);
+    if (requestsHash === undefined) {
+      const empty: CLRequest<CLRequestType>[] = [];
+      if (common.isActivatedEIP(6110)) empty.push(new CLRequest(CLRequestType.Deposit, new Uint8Array()));
+      if (common.isActivatedEIP(7002)) empty.push(new CLRequest(CLRequestType.Withdrawal, new Uint8Array()));
+      if (common.isActivatedEIP(7251)) empty.push(new CLRequest(CLRequestType.Consolidation, new Uint8Array()));
+      requestsHash = genRequestsRoot(empty, common.customCrypto.sha256 ?? sha256);
+      idleRequestsRoots.set(kinds, requestsHash);
+    }
   }
   const stateRoot = await vm.stateManager.getStateRoot();
   await rememberIdleRoots(vm);
