@@ -3,6 +3,10 @@ import { RLP } from '@ethereumjs/rlp';
 import { createAddressFromString, unprefixedHexToBytes } from '@ethereumjs/util';
 import { keepStorageTrie, storageTrieOf, takeStorageWrites } from '../evm/internals.js';
 
+/** Bounds of the head state's caches (see `boundCaches`). */
+export const MAX_CACHED_ACCOUNTS = 100_000;
+export const MAX_CACHED_SLOT_PUTS = 200_000;
+
 /**
  * MerkleStateManager whose flush writes each account's storage slots together and roots its
  * storage trie once. The stock flush writes slot by slot and recomputes the account's storage
@@ -11,11 +15,33 @@ import { keepStorageTrie, storageTrieOf, takeStorageWrites } from '../evm/intern
  * beacon-root contract's two slots alone. Same tries, same roots, fewer hashes.
  */
 export class ChainStateManager extends MerkleStateManager {
+  /** Past these, the caches are emptied after a flush (see `boundCaches`). */
+  cacheBounds = { accounts: MAX_CACHED_ACCOUNTS, slotPuts: MAX_CACHED_SLOT_PUTS };
+
   override async flush(): Promise<void> {
     const writes = takeStorageWrites(this);
     if (writes && writes.length > 0) await this.writeStorage(writes);
     // The storage cache is empty now: the stock flush writes code and accounts.
     await super.flush();
+    this.boundCaches();
+  }
+
+  /**
+   * The account and storage caches are @ethereumjs ordered maps, which ignore their size
+   * setting: they kept every account and slot the head ever touched. Once everything is
+   * flushed outside any checkpoint (nothing in them is newer than the trie), they are emptied
+   * past a bound, and what is read next comes from the trie. Subclasses (a fork's state, whose
+   * cache shadows the upstream) keep theirs.
+   */
+  private boundCaches(): void {
+    const caches = this._caches;
+    if (!caches || this._checkpointCount > 0 || this.constructor !== ChainStateManager) return;
+    const accounts = caches.account?.size() ?? 0;
+    // Slot puts since the last emptying (reads filling the cache included): a bound on slots held.
+    const slotPuts = caches.storage?.stats(false).writes ?? 0;
+    if (accounts <= this.cacheBounds.accounts && slotPuts <= this.cacheBounds.slotPuts) return;
+    caches.clear();
+    caches.storage?.stats(true);
   }
 
   private async writeStorage(writes: [string, string, Uint8Array | undefined][]): Promise<void> {

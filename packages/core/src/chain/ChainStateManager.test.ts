@@ -1,0 +1,43 @@
+import { Caches } from '@ethereumjs/statemanager';
+import { Account, Address, bigIntToBytes, setLengthLeft } from '@ethereumjs/util';
+import { describe, expect, it } from 'vitest';
+import { ChainStateManager } from './ChainStateManager.js';
+
+const address = (i: number) => new Address(setLengthLeft(bigIntToBytes(BigInt(i + 1)), 20));
+const slot = (i: number) => setLengthLeft(bigIntToBytes(BigInt(i)), 32);
+
+describe('ChainStateManager caches', () => {
+  it('are emptied past their bounds after a flush, and every value is read back from the trie', async () => {
+    const sm = new ChainStateManager({ caches: new Caches() });
+    sm.cacheBounds = { accounts: 3, slotPuts: 5 };
+    const caches = (sm as unknown as { _caches: Caches })._caches;
+    for (let i = 0; i < 10; i++) {
+      await sm.checkpoint();
+      await sm.putAccount(address(i), new Account(BigInt(i), BigInt(1000 + i)));
+      await sm.putStorage(address(i), slot(i), Uint8Array.of(i + 1));
+      await sm.commit();
+      await sm.flush();
+    }
+    // The last flush emptied them (10 accounts > 3): nothing cached, nothing lost.
+    expect(caches.account?.size()).toBeLessThanOrEqual(3);
+    for (let i = 0; i < 10; i++) {
+      expect((await sm.getAccount(address(i)))?.balance).toBe(BigInt(1000 + i));
+      expect(await sm.getStorage(address(i), slot(i))).toEqual(Uint8Array.of(i + 1));
+    }
+  });
+
+  it('are left alone inside a checkpoint, where they hold what the trie does not yet', async () => {
+    const sm = new ChainStateManager({ caches: new Caches() });
+    sm.cacheBounds = { accounts: 0, slotPuts: 0 };
+    await sm.checkpoint();
+    await sm.putAccount(address(1), new Account(0n, 5n));
+    await sm.flush();
+    await sm.revert();
+    expect(await sm.getAccount(address(1))).toBeUndefined();
+    await sm.checkpoint();
+    await sm.putAccount(address(2), new Account(0n, 7n));
+    await sm.commit();
+    await sm.flush();
+    expect((await sm.getAccount(address(2)))?.balance).toBe(7n);
+  });
+});
