@@ -53,7 +53,8 @@ export class TxService {
     }
     let tx: TypedTransaction;
     try {
-      // Not frozen: recoverSender pins the recovered sender on it (see there).
+      // Made unfrozen only to give it a sender memo (below), then frozen: @ethereumjs caches a
+      // transaction's hash, data fee and recovered key only on frozen ones.
       tx = createTxFromRLP(raw, { common: this.chain.common, freeze: false });
     } catch (e) {
       // A transaction signed for another chain fails to decode with a generic error: geth's first.
@@ -68,6 +69,7 @@ export class TxService {
       throw new AshlarError(ErrorCodes.TX_DECODE, `rlp: invalid transaction: ${msg}`);
     }
     if ('chainId' in tx && tx.chainId !== this.chain.common.chainId()) this.checkChainId(raw);
+    withSenderMemo(tx);
     this.raws.set(tx, raw);
     return tx;
   }
@@ -97,18 +99,10 @@ export class TxService {
     }
   }
 
-  /**
-   * The sender, recovered once. @ethereumjs's getSenderAddress hashes the public key on
-   * @noble/hashes every time it is asked (here, then in runTx); the address is taken from the
-   * recovered key on the node's keccak and, on transactions this service decoded (not frozen),
-   * pinned as the answer of getSenderAddress.
-   */
   recoverSender(tx: TypedTransaction): Address {
     if (!tx.isSigned()) throw new AshlarError(ErrorCodes.BAD_SIGNATURE, 'invalid sender: transaction is not signed');
     try {
-      const sender = new Address(keccak256(tx.getSenderPublicKey()).slice(12));
-      if (!Object.isFrozen(tx)) (tx as { getSenderAddress: () => Address }).getSenderAddress = () => sender;
-      return sender;
+      return tx.getSenderAddress();
     } catch (e) {
       throw new AshlarError(ErrorCodes.BAD_SIGNATURE, 'invalid sender: signature does not recover a public key', {
         cause: e,
@@ -167,4 +161,19 @@ export class TxService {
       }
     });
   }
+}
+
+/**
+ * Gives a freshly decoded (unfrozen) transaction a getSenderAddress that recovers once and takes
+ * the address from the key on the node's keccak (@ethereumjs's hashes the key on @noble/hashes
+ * on every ask: TxService, then runTx), then freezes it so @ethereumjs caches its hash, data fee
+ * and recovered key.
+ */
+function withSenderMemo(tx: TypedTransaction): void {
+  let sender: Address | undefined;
+  (tx as { getSenderAddress: () => Address }).getSenderAddress = () => {
+    sender ??= new Address(keccak256(tx.getSenderPublicKey()).slice(12));
+    return sender;
+  };
+  Object.freeze(tx);
 }
