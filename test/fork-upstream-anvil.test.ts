@@ -10,13 +10,7 @@ import {
 } from '../packages/core/src/fork/upstream/index.js';
 import { type Peer, startAnvil } from './helpers/devPeers.js';
 import { type FaultProxy, startFaultProxy } from './helpers/faultProxy.js';
-
-const RICH = `0x${'11'.repeat(20)}`;
-const CONTRACT = `0x${'22'.repeat(20)}`;
-const CODE = '0x6001600055';
-const word = (n: bigint): string => `0x${n.toString(16).padStart(64, '0')}`;
-const bytes = (hex: string): Uint8Array => Uint8Array.from(Buffer.from(hex.slice(2), 'hex'));
-const hexOf = (b: Uint8Array): string => `0x${Buffer.from(b).toString('hex')}`;
+import { CODE, CONTRACT, RICH, bytes, hexOf, word } from './helpers/forkSeed.js';
 
 let anvil: Peer;
 let proxy: FaultProxy;

@@ -15,15 +15,10 @@ import {
   probeUpstream,
 } from '../packages/core/src/fork/upstream/index.js';
 import { type Fault, type FaultProxy, startFaultProxy } from './helpers/faultProxy.js';
+import { CODE, CONTRACT, RICH, bytes, hexOf, word } from './helpers/forkSeed.js';
 import { type TestNode, startNode } from './helpers/node.js';
 
-const RICH = `0x${'11'.repeat(20)}`;
-const CONTRACT = `0x${'22'.repeat(20)}`;
-const CODE = '0x6001600055';
-const word = (n: bigint): string => `0x${n.toString(16).padStart(64, '0')}`;
-const bytes = (hex: string): Uint8Array => Uint8Array.from(Buffer.from(hex.slice(2), 'hex'));
 const slot = (n: bigint): Uint8Array => bytes(word(n));
-const hexOf = (b: Uint8Array): string => `0x${Buffer.from(b).toString('hex')}`;
 
 let upstream: TestNode;
 let proxy: FaultProxy;

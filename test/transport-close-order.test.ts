@@ -370,15 +370,21 @@ describe.each(frameworks)('%s app, kernel closed first', (_name, start) => {
   });
 });
 
+/** A node served by startServer with one WebSocket client subscribed to newHeads; `closed` is its close code. */
+async function serverWithSubscription() {
+  const kernel = await createNode({ explorer: false });
+  const running = await startServer(kernel, { port: 0, explorerUi: false });
+  const ws = await openSocket(running.wsUrl);
+  const box = inbox(ws);
+  const closed = closeCode(ws);
+  await subscribeNewHeads(ws, box);
+  return { kernel, running, closed };
+}
+
 describe('startServer: either order, twice', () => {
   it('a kernel closed first closes its server and WebSocket connections; server.close() after is harmless', async () => {
     const before = resources();
-    const kernel = await createNode({ explorer: false });
-    const running = await startServer(kernel, { port: 0, explorerUi: false });
-    const ws = await openSocket(running.wsUrl);
-    const box = inbox(ws);
-    const closed = closeCode(ws);
-    await subscribeNewHeads(ws, box);
+    const { kernel, running, closed } = await serverWithSubscription();
     await kernel.close();
     expect(await closed).toBe(1001);
     expect(running.server.listening).toBe(false);
@@ -390,12 +396,7 @@ describe('startServer: either order, twice', () => {
 
   it('the server closed first, then the kernel, then both again', async () => {
     const before = resources();
-    const kernel = await createNode({ explorer: false });
-    const running = await startServer(kernel, { port: 0, explorerUi: false });
-    const ws = await openSocket(running.wsUrl);
-    const box = inbox(ws);
-    const closed = closeCode(ws);
-    await subscribeNewHeads(ws, box);
+    const { kernel, running, closed } = await serverWithSubscription();
     await running.close();
     expect(await closed).toBe(1001);
     expect(running.server.listening).toBe(false);
