@@ -19,6 +19,16 @@ async function anvil<T = unknown>(peer: Peer, method: string, params: unknown[] 
   return answer.result as T;
 }
 
+/** Anvil answers eth_sendTransaction before it mines: its receipt, once there (bounded wait). */
+async function mined<T = { contractAddress: string }>(peer: Peer, hash: Hex): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const receipt = await anvil<T | null>(peer, 'eth_getTransactionReceipt', [hash]);
+    if (receipt) return receipt;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`anvil did not mine ${hash} within 5 s`);
+}
+
 /** Anvil 1.7.1 as the upstream: another client's headers, hashes and state answers. */
 describe('fork of an Anvil node', () => {
   let upstream: Peer;
@@ -35,9 +45,11 @@ describe('fork of an Anvil node', () => {
         data: encodeDeployData({ abi: token.abi, bytecode: token.bytecode, args: ['Tok', 'TOK', 500n] }),
       },
     ]);
-    tokenAddress = (await anvil<{ contractAddress: string }>(upstream, 'eth_getTransactionReceipt', [deploy]))
-      .contractAddress;
-    await anvil(upstream, 'eth_sendTransaction', [{ from: alice.address, to: dead, value: '0x100' }]);
+    tokenAddress = (await mined(upstream, deploy)).contractAddress;
+    await mined(
+      upstream,
+      await anvil<Hex>(upstream, 'eth_sendTransaction', [{ from: alice.address, to: dead, value: '0x100' }]),
+    );
     forkBlock = await anvil(upstream, 'eth_getBlockByNumber', ['latest', false]);
     fork = await createNode({ fork: { url: upstream.url as string, cache: false } });
     // Anvil moves on (a block first: its state edits change the state of its latest block).

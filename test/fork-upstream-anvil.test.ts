@@ -34,8 +34,14 @@ beforeAll(async () => {
   // After N, by transactions (Anvil files dev edits made after a block under that block's state):
   // one pays RICH, one runs the contract, whose code stores 1 in slot 0.
   const [from] = (await call('eth_accounts')) as string[];
-  await call('eth_sendTransaction', [{ from, to: RICH, value: '0x5' }]);
-  await call('eth_sendTransaction', [{ from, to: CONTRACT, gas: '0x186a0' }]);
+  // Anvil answers a send before it mines: wait for each receipt.
+  const mined = async (hash: unknown): Promise<void> => {
+    for (let i = 0; i < 200 && (await call('eth_getTransactionReceipt', [hash])) === null; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  };
+  await mined(await call('eth_sendTransaction', [{ from, to: RICH, value: '0x5' }]));
+  await mined(await call('eth_sendTransaction', [{ from, to: CONTRACT, gas: '0x186a0' }]));
   expect(await call('eth_getBalance', [RICH, 'latest'])).toBe('0x303e');
   expect(await call('eth_getStorageAt', [CONTRACT, '0x0', 'latest'])).toBe(word(1n));
   proxy = await startFaultProxy(anvil.url as string);
