@@ -1,6 +1,6 @@
 import { MerkleStateManager } from '@ethereumjs/statemanager';
 import { RLP } from '@ethereumjs/rlp';
-import { createAddressFromString, unprefixedHexToBytes } from '@ethereumjs/util';
+import { type Address, createAddressFromString, unpadBytes, unprefixedHexToBytes } from '@ethereumjs/util';
 import { keepStorageTrie, storageTrieOf, takeStorageWrites } from '../evm/internals.js';
 
 /** Bounds of the head state's caches (see `boundCaches`). */
@@ -17,6 +17,21 @@ export const MAX_CACHED_SLOT_PUTS = 200_000;
 export class ChainStateManager extends MerkleStateManager {
   /** Past these, the caches are emptied after a flush (see `boundCaches`). */
   cacheBounds = { accounts: MAX_CACHED_ACCOUNTS, slotPuts: MAX_CACHED_SLOT_PUTS };
+
+  /**
+   * A slot write goes to the storage cache only. The stock putStorage also wrote it through to
+   * the storage trie and re-rooted it at once (`cache.put(...) ?? write`: put returns undefined),
+   * so every SSTORE hashed the account's storage path and re-serialized the account, and the
+   * flush at the end of the block did it all again. The flush alone writes the trie.
+   */
+  override async putStorage(address: Address, key: Uint8Array, value: Uint8Array): Promise<void> {
+    const cache = this._caches?.storage;
+    if (cache === undefined) return super.putStorage(address, key, value);
+    if (key.length !== 32) throw new Error('Storage key must be 32 bytes long');
+    if (value.length > 32) throw new Error('Storage value cannot be longer than 32 bytes');
+    if ((await this.getAccount(address)) === undefined) throw new Error('putStorage() called on non-existing account');
+    cache.put(address, key, RLP.encode(unpadBytes(value)));
+  }
 
   override async flush(): Promise<void> {
     const writes = takeStorageWrites(this);
