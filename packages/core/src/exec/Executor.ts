@@ -18,6 +18,7 @@ import { nameCustomError } from './customErrorText.js';
 import { withRevertPcs } from './revertPc.js';
 import type { KnownContracts } from './KnownContracts.js';
 import type { CallRequest, StateOverrides } from './types.js';
+import { type CachedCall, CallResultCache, callRequestKey } from './CallResultCache.js';
 import { accessListField, authorizationListField } from './txFields.js';
 
 export interface CallOutcome {
@@ -38,6 +39,8 @@ interface RunContext {
   gasLimit?: bigint;
   /** Cache key of the header (undefined: built per request). */
   key?: string;
+  /** The state root the call runs on (stored targets; set once the VM is chosen). */
+  stateRoot?: Uint8Array;
 }
 
 /** EIP-7825 (Osaka): no transaction may carry more gas than 2^24. */
@@ -75,6 +78,12 @@ export class Executor {
   private callTxsCommon?: unknown;
   /** The last few call blocks (createBlock costs about a millisecond), newest last. */
   private readonly contextCache = new Map<string, Block>();
+  /** Answers of eth_call by block, state root and request (see call). */
+  private readonly results = new CallResultCache();
+  /** The Common and fork the cached answers were computed under (a reset may bring others). */
+  private resultsScope?: { common: unknown; fork: unknown };
+  /** The last key prefix made (block hash, state root), reused while both are the same objects. */
+  private lastPrefix?: { hash: Uint8Array; root: Uint8Array; lines: boolean; prefix: string };
 
   constructor(
     private readonly chain: ChainService,
@@ -105,10 +114,12 @@ export class Executor {
     method: 'eth_call' | 'eth_estimateGas',
     req: CallRequest,
     fn: () => Promise<T>,
+    seen?: { lines: number },
   ): Promise<T> {
     const out = this.consoleOut;
     if (!out || (method === 'eth_estimateGas' && !out.estimates)) return fn();
     const run = await withConsole(vm.evm as EVM, fn);
+    if (seen) seen.lines += run.lines.length;
     if (run.lines.length > 0) {
       const call = { method, from: req.from?.toString(), to: req.to?.toString() };
       for (const line of run.lines) out.events.emit('console', { ...line, call });
@@ -161,7 +172,14 @@ export class Executor {
       gasLimit: header.gasLimit,
       key: bytesToHex(at.hash),
     };
-    if (chain.isHead(at)) return chain.exclusive(() => run(chain.vm, ctx));
+    if (chain.isHead(at)) {
+      return chain.exclusive(() => {
+        // Read under the lock: a block mined or a state edit made while this call waited moved it.
+        ctx.stateRoot = chain.headStateRoot;
+        return run(chain.vm, ctx);
+      });
+    }
+    ctx.stateRoot = at.block.header.stateRoot;
     const sm = await chain.stateManagerFor(at);
     return run(await chain.createVmOn(sm), ctx);
   }
@@ -325,17 +343,58 @@ export class Executor {
     purpose: 'eth_call' | 'eth_estimateGas' = 'eth_call',
   ): Promise<Uint8Array> {
     const gas = this.capGas(req, this.targetGasLimit(at));
-    const deadline = this.deadline();
     const lines = this.hasSourceLines(req);
+    // Cached: a plain eth_call on a stored block (no overrides); see CallResultCache.
+    const stored = purpose === 'eth_call' && at !== 'pending' && overrides === undefined ? at : undefined;
+    const reqKey = stored === undefined ? undefined : callRequestKey(req);
+    if (stored !== undefined && reqKey !== undefined) {
+      const chain = this.chain;
+      const root = chain.isHead(stored) ? chain.headStateRoot : stored.block.header.stateRoot;
+      const hit = this.results.get(this.resultsPrefix(stored, root, lines) + reqKey);
+      if (hit !== undefined) return this.answer(req, hit, gas);
+    }
+    const deadline = this.deadline();
+    const seen = { lines: 0 };
+    let root: Uint8Array | undefined;
     const { value: out, pcs } = await this.withVm(at, deadline, async (vm, ctx) => {
+      root = ctx.stateRoot;
       await applyStateOverrides(vm.stateManager, overrides);
       return withRevertPcs(vm.evm as EVM, lines, () =>
-        this.logConsole(vm, purpose, req, () => this.runOnce(vm, ctx, req, gas, deadline)),
+        this.logConsole(vm, purpose, req, () => this.runOnce(vm, ctx, req, gas, deadline), seen),
       );
     });
-    if (out.error === 'revert') throw this.revertError(req, out.returnValue, pcs);
+    const outcome: CachedCall = { returnValue: out.returnValue, error: out.error, pcs };
+    // Console lines go out on every run: a call that printed is run again each time.
+    if (stored !== undefined && reqKey !== undefined && root !== undefined && seen.lines === 0) {
+      this.results.set(this.resultsPrefix(stored, root, lines) + reqKey, outcome);
+    }
+    return this.answer(req, outcome, gas);
+  }
+
+  /** A call's answer from its outcome: the return data, or the error (rebuilt each time: known contracts may change its message). */
+  private answer(req: CallRequest, out: CachedCall, gas: bigint): Uint8Array {
+    if (out.error === 'revert') throw this.revertError(req, out.returnValue, out.pcs);
     if (out.error) throw new AshlarError(ErrorCodes.EXECUTION, executionMessage(out.error, gas));
     return out.returnValue;
+  }
+
+  /**
+   * The cache key's first part: the block (by hash) and the state (by root) a call runs on, and
+   * whether its revert pcs are noted. Clears the cache when the chain's rules or fork changed.
+   */
+  private resultsPrefix(at: StoredBlock, root: Uint8Array, lines: boolean): string {
+    const chain = this.chain;
+    const scope = this.resultsScope;
+    if (scope === undefined || scope.common !== chain.common || scope.fork !== chain.fork) {
+      this.results.clear();
+      this.resultsScope = { common: chain.common, fork: chain.fork };
+      this.lastPrefix = undefined;
+    }
+    const last = this.lastPrefix;
+    if (last !== undefined && last.hash === at.hash && last.root === root && last.lines === lines) return last.prefix;
+    const prefix = `${bytesToHex(at.hash)}${bytesToHex(root)}${lines ? 1 : 0}|`;
+    this.lastPrefix = { hash: at.hash, root, lines, prefix };
+    return prefix;
   }
 
   /**
