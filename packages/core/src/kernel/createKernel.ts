@@ -4,6 +4,7 @@ import { emitDecodedLogs } from '../events/chainLogs.js';
 import { EventBus } from '../events/EventBus.js';
 import { checkEngineInternals, installEngineSpeedups } from '../evm/internals.js';
 import { useWasmKeccak } from '../chain/nativeCrypto.js';
+import { installFastRlp } from '../util/fastRlp.js';
 import { openForkOf } from '../fork/openFork.js';
 import { Dispatcher } from '../rpc/Dispatcher.js';
 import { memoryStorage } from '../storage/memoryStorage.js';
@@ -27,6 +28,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
   await checkEngineInternals();
   await installEngineSpeedups();
   await useWasmKeccak();
+  installFastRlp();
   const plugins = orderPlugins(options.plugins ?? []);
   const logger = options.logger ?? silentLogger;
   const storage = options.storage ?? memoryStorage();
