@@ -371,6 +371,7 @@ export function installEngineSpeedups(): Promise<void> {
     };
     const ip = mod.Interpreter?.prototype;
     await installLeanRunInterpreter(esmDir, mod.Interpreter);
+    await installFastMstore(esmDir);
     if (!ip || typeof ip._getValidJumpDestinations !== 'function') return;
     const analyse = ip._getValidJumpDestinations as (this: unknown, code: Uint8Array) => unknown;
     const byTable = new WeakMap<object, WeakMap<Uint8Array, unknown>>();
@@ -427,7 +428,7 @@ interface EvmSelf {
  * of 20-odd properties each) is built when first read instead of on every message frame. Nothing
  * in the engine or in Ashlar reads it (the type has it optional); it cost about 5% of an
  * `eth_call` of an ERC-20 getter (CPU profile, line ticks). Everything else is the original,
- * step for step.
+ * step for step (the interpreter is made by `leanInterpreterMaker`, with a smaller memory).
  */
 async function installLeanRunInterpreter(esmDir: string, Interpreter: unknown): Promise<void> {
   const evmMod = (await import(pathToFileURL(join(esmDir, 'evm.js')).href)) as {
@@ -439,6 +440,7 @@ async function installLeanRunInterpreter(esmDir: string, Interpreter: unknown): 
   if (!ep || typeof ep.runInterpreter !== 'function' || typeof defaultBlock !== 'function') return;
   if (typeof Interpreter !== 'function') return;
   const Ctor = Interpreter as InterpreterCtor;
+  const makeInterpreter = await leanInterpreterMaker(esmDir, Ctor);
   const REVERT = EVMError.errorMessages.REVERT;
   const INVALID_EOF = EVMError.errorMessages.INVALID_EOF_FORMAT;
   ep.runInterpreter = async function leanRunInterpreter(
@@ -470,7 +472,7 @@ async function installLeanRunInterpreter(esmDir: string, Interpreter: unknown): 
       createdAddresses: message.createdAddresses,
       initialLogs: opts.initialLogs,
     };
-    const interpreter = new Ctor(
+    const interpreter = makeInterpreter(
       this,
       this.stateManager,
       this.blockchain,
@@ -511,3 +513,194 @@ async function installLeanRunInterpreter(esmDir: string, Interpreter: unknown): 
     return out;
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Interpreter construction with a memory that starts small
+
+/** The first store of a frame's memory (Solidity frames use a few hundred bytes). */
+const LEAN_MEMORY_START = 512;
+
+/**
+ * @ethereumjs/evm 10.1.3's `Memory` (methods `extend`, `write`, `read`; field `_store`, the
+ * bytes, zero past what was written, at least as long as the highest extension rounded to
+ * words) with a store that starts at 512 bytes and doubles, instead of 8 KiB grown 8 KiB at a
+ * time: every message frame allocates one, and those 8 KiB (zeroed, outside the JS heap) were
+ * about a twentieth of an ERC-20 getter's eth_call, and much of the garbage collection.
+ */
+export class LeanMemory {
+  _store: Uint8Array = EMPTY_STORE;
+
+  extend(offset: number, size: number): void {
+    if (size === 0) return;
+    const rem = (offset + size) % 32;
+    const newSize = rem === 0 ? offset + size : offset + size + 32 - rem;
+    const old = this._store;
+    if (newSize <= old.length) return;
+    let cap = old.length === 0 ? LEAN_MEMORY_START : old.length * 2;
+    if (cap < newSize) cap = newSize;
+    const next = new Uint8Array(cap);
+    next.set(old);
+    this._store = next;
+  }
+
+  write(offset: number, size: number, value: Uint8Array): void {
+    if (size === 0) return;
+    this.extend(offset, size);
+    if (value.length !== size) throw new Error('Invalid value size');
+    if (offset + size > this._store.length) throw new Error('Value exceeds memory capacity');
+    this._store.set(value, offset);
+  }
+
+  read(offset: number, size: number, avoidCopy?: boolean): Uint8Array {
+    this.extend(offset, size);
+    const loaded = this._store.subarray(offset, offset + size);
+    if (avoidCopy === true) return loaded;
+    const out = new Uint8Array(size);
+    out.set(loaded);
+    return out;
+  }
+}
+
+const EMPTY_STORE = new Uint8Array(0);
+
+type MakeInterpreter = (
+  evm: unknown,
+  stateManager: unknown,
+  blockchain: unknown,
+  env: Record<string, unknown> & { gasRefund?: unknown; initialLogs?: unknown[] },
+  gasLeft: bigint,
+  journal: unknown,
+  performanceLogger: unknown,
+  profilerOpts: unknown,
+) => InterpreterLike;
+
+const ownKeys = (o: unknown): string => Object.keys(o as object).join(',');
+
+/**
+ * Makes interpreters as @ethereumjs/evm 10.1.3's `Interpreter` constructor does, field for
+ * field, except that the memory is a LeanMemory. The first frame is made both ways and the
+ * two compared (fields of the interpreter, its run state and its result, in order): on any
+ * difference, or on a proof-of-authority chain (whose constructor checks more), every frame uses
+ * the engine's own constructor.
+ */
+async function leanInterpreterMaker(esmDir: string, Ctor: InterpreterCtor): Promise<MakeInterpreter> {
+  const stackMod = (await import(pathToFileURL(join(esmDir, 'stack.js')).href)) as {
+    Stack?: new () => unknown;
+  };
+  const Stack = stackMod.Stack;
+  const real: MakeInterpreter = (...args) => new Ctor(...args);
+  if (typeof Stack !== 'function') return real;
+  let verdict: boolean | undefined;
+  return (evm, stateManager, blockchain, env, gasLeft, journal, performanceLogger, profilerOpts) => {
+    const common = (evm as { common: { consensusType(): string } }).common;
+    if (verdict === false || common.consensusType() === 'poa') {
+      return real(evm, stateManager, blockchain, env, gasLeft, journal, performanceLogger, profilerOpts);
+    }
+    const ip = Object.create(Ctor.prototype) as Record<string, unknown>;
+    ip.opDebuggers = {};
+    ip._evm = evm;
+    ip._stateManager = stateManager;
+    ip.common = common;
+    ip._runState = {
+      programCounter: 0,
+      opCode: 0xfe,
+      memory: new LeanMemory(),
+      memoryWordCount: 0n,
+      highestMemCost: 0n,
+      stack: new Stack(),
+      code: new Uint8Array(0),
+      validJumps: new Uint8Array(0),
+      cachedPushes: {},
+      stateManager,
+      blockchain,
+      env,
+      shouldDoJumpAnalysis: true,
+      interpreter: ip,
+      gasRefund: env.gasRefund,
+      gasLeft,
+      stateGasSpilled: 0n,
+      returnBytes: new Uint8Array(0),
+    };
+    ip.journal = journal;
+    ip._env = env;
+    ip._result = { logs: env.initialLogs ? [...env.initialLogs] : [], returnValue: undefined, selfdestruct: new Map() };
+    ip.profilerOpts = profilerOpts;
+    ip.performanceLogger = performanceLogger;
+    if (verdict === undefined) {
+      const ref = real(
+        evm,
+        stateManager,
+        blockchain,
+        env,
+        gasLeft,
+        journal,
+        performanceLogger,
+        profilerOpts,
+      ) as unknown as Record<string, unknown>;
+      const memory = (ref._runState as { memory?: Record<string, unknown> } | undefined)?.memory;
+      verdict =
+        ownKeys(ref) === ownKeys(ip) &&
+        ownKeys(ref._runState) === ownKeys(ip._runState) &&
+        ownKeys(ref._result) === ownKeys(ip._result) &&
+        memory !== undefined &&
+        ownKeys(memory) === '_store' &&
+        ['extend', 'write', 'read'].every((m) => typeof memory[m] === 'function');
+      if (!verdict) return ref as unknown as InterpreterLike;
+    }
+    return ip as unknown as InterpreterLike;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// MSTORE without the byte arrays
+
+/**
+ * Replaces MSTORE in @ethereumjs/evm's default handler table (opcodes/functions.js `handlers`,
+ * copied into each EVM's opcode table when the EVM is made or changes hardfork): the original
+ * turns the word into a hex string, then a byte array, then a 32-byte copy of it, then writes
+ * that; this writes the hex digits straight into memory. Same memory extension, same bytes, same
+ * stack errors (popN). Solidity runs several MSTOREs per call frame.
+ */
+async function installFastMstore(esmDir: string): Promise<void> {
+  const mod = (await import(pathToFileURL(join(esmDir, 'opcodes', 'functions.js')).href)) as {
+    handlers?: Map<number, (runState: unknown, common: unknown) => unknown>;
+  };
+  const handlers = mod.handlers;
+  if (!(handlers instanceof Map) || typeof handlers.get(0x52) !== 'function') return;
+  handlers.set(0x52, function mstore(runState: unknown): void {
+    const rs = runState as {
+      stack: { popN(n: number): bigint[] };
+      memory: { extend(offset: number, size: number): void; _store: Uint8Array };
+    };
+    const [offset, word] = rs.stack.popN(2) as [bigint, bigint];
+    const at = Number(offset);
+    const memory = rs.memory;
+    memory.extend(at, 32);
+    writeWord(memory._store, at, word);
+  });
+}
+
+/** Writes `word` (0 ≤ word < 2^256) big-endian into `store[at..at+32)`. */
+export function writeWord(store: Uint8Array, at: number, word: bigint): void {
+  if (word === 0n) {
+    store.fill(0, at, at + 32);
+    return;
+  }
+  const hex = word.toString(16);
+  let i = hex.length;
+  let pos = at + 31;
+  while (i >= 2) {
+    store[pos--] = (HEX_VALUE[hex.charCodeAt(i - 2)] << 4) | HEX_VALUE[hex.charCodeAt(i - 1)];
+    i -= 2;
+  }
+  if (i === 1) store[pos--] = HEX_VALUE[hex.charCodeAt(0)];
+  while (pos >= at) store[pos--] = 0;
+}
+
+/** Value of each lowercase hex digit by char code. */
+const HEX_VALUE = (() => {
+  const t = new Uint8Array(128);
+  for (let d = 0; d < 10; d++) t[48 + d] = d;
+  for (let d = 0; d < 6; d++) t[97 + d] = 10 + d;
+  return t;
+})();

@@ -1,8 +1,8 @@
 import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
 import { createEVM } from '@ethereumjs/evm';
-import { Address, bytesToBigInt, hexToBytes, setLengthLeft } from '@ethereumjs/util';
+import { Address, bigIntToBytes, bytesToBigInt, bytesToHex, hexToBytes, setLengthLeft } from '@ethereumjs/util';
 import { describe, expect, it } from 'vitest';
-import { installEngineSpeedups } from './internals.js';
+import { LeanMemory, installEngineSpeedups } from './internals.js';
 
 const activated = (c: Common): number[] => (c as unknown as { _activatedEIPsCache: number[] })._activatedEIPsCache;
 
@@ -67,5 +67,54 @@ describe('engine speed-ups', () => {
     expect(rev.execResult.exceptionError?.error).toBe('revert');
     expect(rev.execResult.executionGasUsed).toBe(6n);
     expect(rev.execResult.logs).toEqual([]);
+  });
+
+  it('MSTORE and the frame memory give the same bytes, size and gas at every offset and word', async () => {
+    await installEngineSpeedups();
+    const common = new Common({ chain: Mainnet, hardfork: Hardfork.Prague });
+    const evm = await createEVM({ common });
+    const words = [0n, 1n, 0xfn, 0x123n, 2n ** 255n, 2n ** 256n - 1n, 0x0102030405060708090a0b0c0d0e0f10n];
+    const offsets = [0, 1, 31, 33, 500, 511, 1000, 9000, 20000];
+    const hex = (n: bigint, bytes: number) => n.toString(16).padStart(bytes * 2, '0');
+    let code = '0x';
+    const expected = new Uint8Array(20032);
+    let gas = 0n;
+    let highest = 0n;
+    for (const [i, at] of offsets.entries()) {
+      const w = words[i % words.length] as bigint;
+      // PUSH32 w PUSH4 at MSTORE
+      code += `7f${hex(w, 32)}63${hex(BigInt(at), 4)}52`;
+      expected.set(setLengthLeft(bigIntToBytes(w), 32), at);
+      const newWords = BigInt(Math.ceil((at + 32) / 32));
+      const cost = (n: bigint) => n * 3n + (n * n) / 512n;
+      const expansion = newWords > highest ? cost(newWords) - cost(highest) : 0n;
+      if (newWords > highest) highest = newWords;
+      gas += 3n + 3n + 3n + expansion;
+    }
+    // MSIZE PUSH1 0 RETURN: the whole memory
+    code += '596000f3';
+    gas += 2n + 3n;
+    const to = new Address(hexToBytes('0x00000000000000000000000000000000000000cc'));
+    await evm.stateManager.putCode(to, hexToBytes(code as `0x${string}`));
+    const res = await evm.runCall({ to, gasLimit: 1_000_000n });
+    expect(res.execResult.exceptionError).toBeUndefined();
+    expect(res.execResult.returnValue.length).toBe(20032);
+    expect(bytesToHex(res.execResult.returnValue)).toBe(bytesToHex(expected));
+    expect(res.execResult.executionGasUsed).toBe(gas);
+    const memory = (res.execResult.runState as unknown as { memory: unknown }).memory;
+    expect(memory).toBeInstanceOf(LeanMemory);
+  });
+
+  it('LeanMemory starts empty, grows in words and keeps its bytes', () => {
+    const m = new LeanMemory();
+    expect(m.read(0, 0)).toEqual(new Uint8Array(0));
+    m.write(3, 2, Uint8Array.of(7, 8));
+    expect(m._store.length).toBeGreaterThanOrEqual(32);
+    expect(m.read(0, 6)).toEqual(Uint8Array.of(0, 0, 0, 7, 8, 0));
+    m.extend(10_000, 1);
+    expect(m._store.length).toBeGreaterThanOrEqual(10_016);
+    expect(m.read(3, 2)).toEqual(Uint8Array.of(7, 8));
+    expect(m.read(10_000, 16)).toEqual(new Uint8Array(16));
+    expect(() => m.write(0, 2, Uint8Array.of(1))).toThrow(/Invalid value size/);
   });
 });

@@ -1,6 +1,6 @@
 import { type Block, type HeaderData, createBlock } from '@ethereumjs/block';
 import { type TypedTransaction, createTx } from '@ethereumjs/tx';
-import { Address, bytesToHex } from '@ethereumjs/util';
+import { Address, bytesToHex, equalsBytes } from '@ethereumjs/util';
 import { type RunTxResult, type VM, runTx } from '@ethereumjs/vm';
 import type { ChainService } from '../chain/ChainService.js';
 import type { StoredBlock } from '../chain/types.js';
@@ -72,7 +72,7 @@ function searchTolerance(lo: bigint): bigint {
  * applied first (they are there only with automine off).
  */
 export class Executor {
-  /** Unsigned transactions of recent plain calls, by request (see unsignedTx); at most 256. */
+  /** Unsigned transactions of recent plain calls, by request less its data (see unsignedTx); at most 256. */
   private readonly callTxs = new Map<string, TypedTransaction>();
   /** The Common the cached transactions were made with (a reset may bring another). */
   private callTxsCommon?: unknown;
@@ -105,7 +105,9 @@ export class Executor {
 
   /** Whether the called contract's source lines are known (then a revert's pc is worth noting). */
   private hasSourceLines(req: CallRequest): boolean {
-    return req.to ? this.known?.lookup(req.to.toString())?.sourceLine !== undefined : false;
+    const known = this.known;
+    if (!req.to || known === undefined || known.isEmpty) return false;
+    return known.lookup(req.to.toString())?.sourceLine !== undefined;
   }
 
   /** Runs one call collecting its console.sol lines, which go out as kernel `console` events (also when it fails). */
@@ -232,11 +234,13 @@ export class Executor {
   }
 
   /**
-   * The unsigned transaction a call runs as, reused when the same plain call comes again (same
-   * sender, target, data, gas, nonce and fees): creating one validates and copies every field
-   * (about a twentieth of an ERC-20 getter's eth_call), and dapps and tests ask the same getter
-   * over and over. Transactions are immutable in use; calls with access or authorization lists,
-   * blobs or large data are built each time.
+   * The unsigned transaction a call runs as. Creating one validates and copies every field (about
+   * a twentieth of an ERC-20 getter's eth_call): a plain call (same sender, target, gas, nonce,
+   * fees, value and type as a recent one) reuses that one's transaction, as is when the data is
+   * the same too, else as a copy with the new data and an empty cache (the data gas is computed
+   * from it, never validated: calldata of a plain call has no rule but its gas). Transactions are
+   * immutable in use; calls with access or authorization lists, blobs or large data are built
+   * each time.
    */
   private unsignedTx(req: CallRequest, from: Address, gas: bigint, nonce: bigint): TypedTransaction {
     const data = req.data;
@@ -252,13 +256,15 @@ export class Executor {
       this.callTxs.clear();
       this.callTxsCommon = this.chain.common;
     }
-    const key = `${from.toString()}|${req.to?.toString() ?? ''}|${gas}|${nonce}|${req.value ?? ''}|${req.gasPrice ?? ''}|${req.maxFeePerGas ?? ''}|${req.maxPriorityFeePerGas ?? ''}|${req.type ?? ''}|${data === undefined ? '' : bytesToHex(data)}`;
-    let tx = this.callTxs.get(key);
-    if (tx === undefined) {
-      tx = buildUnsignedTx(this.chain, req, from, gas, nonce);
-      this.callTxs.set(key, tx);
-      if (this.callTxs.size > 256) this.callTxs.delete(this.callTxs.keys().next().value as string);
+    const key = `${from.toString()}|${req.to === undefined ? 'u' : (req.to?.toString() ?? 'n')}|${gas}|${nonce}|${req.value ?? ''}|${req.gasPrice ?? ''}|${req.maxFeePerGas ?? ''}|${req.maxPriorityFeePerGas ?? ''}|${req.type ?? ''}|${data === undefined ? 'u' : 'd'}`;
+    const template = this.callTxs.get(key);
+    if (template !== undefined) {
+      if (data === undefined || equalsBytes(template.data, data)) return template;
+      return withData(template, data);
     }
+    const tx = buildUnsignedTx(this.chain, req, from, gas, nonce);
+    this.callTxs.set(key, tx);
+    if (this.callTxs.size > 256) this.callTxs.delete(this.callTxs.keys().next().value as string);
     return tx;
   }
 
@@ -469,6 +475,17 @@ function executionMessage(error: string, gas: bigint): string {
   if (error === 'out of gas') return `out of gas: gas required exceeds allowance (${gas})`;
   if (error === 'invalid opcode') return 'invalid opcode: INVALID';
   return error;
+}
+
+/**
+ * A copy of an unsigned call transaction with other calldata: the same fields (the sender
+ * method too) and a fresh cache, since the data gas and hash are derived from the data.
+ */
+function withData(tx: TypedTransaction, data: Uint8Array): TypedTransaction {
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(tx) as object), tx) as TypedTransaction;
+  (copy as { data: Uint8Array }).data = data;
+  (copy as unknown as { cache: object }).cache = {};
+  return copy;
 }
 
 /** A transaction run only to observe it: sender set directly, no signature. */

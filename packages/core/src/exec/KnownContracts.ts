@@ -31,6 +31,11 @@ export class KnownContracts {
     };
   }
 
+  /** Whether no resolver is registered (then every lookup answers undefined). */
+  get isEmpty(): boolean {
+    return this.resolvers.length === 0;
+  }
+
   lookup(address: string): KnownContract | undefined {
     for (const resolve of this.resolvers) {
       try {
