@@ -20,6 +20,7 @@ import { importErrorLine, importFile, readGenesisFile } from './chainFiles.js';
 import { consolePrinter } from './consoleOutput.js';
 import { tracePrinter, verifiedNames } from './printTraces.js';
 import { type LogFormat, txLinePrinter } from './txLog.js';
+import { batchedWrites } from './batchedWrites.js';
 import { createNode } from './createNode.js';
 import { type RunningServer, startServer } from './server.js';
 
@@ -181,9 +182,11 @@ async function main(): Promise<void> {
   // What happens on the chain, on stdout: one line per mined transaction, console.sol lines of
   // mined transactions and eth_call (and of estimates with --verbose); call trees with --print-traces.
   const names = verifiedNames(kernel);
-  if (!config.silent) kernel.events.on('block', txLinePrinter(out, config.logFormat, names));
-  if (config.printTraces) kernel.events.on('block', tracePrinter(kernel.services, out, config.logFormat));
-  if (!config.silent) kernel.events.on('console', consolePrinter(out, config.logFormat));
+  // All three through one batched writer, so their lines keep their order.
+  const lines = batchedWrites(out, 1);
+  if (!config.silent) kernel.events.on('block', txLinePrinter(lines.write, config.logFormat, names));
+  if (config.printTraces) kernel.events.on('block', tracePrinter(kernel.services, lines.write, config.logFormat));
+  if (!config.silent) kernel.events.on('console', consolePrinter(lines.write, config.logFormat));
 }
 
 async function printBanner(kernel: Kernel, config: CliConfig, server: RunningServer, logger: Logger): Promise<void> {
