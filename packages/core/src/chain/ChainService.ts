@@ -1,7 +1,7 @@
 import type { Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { MerklePatriciaTrie } from '@ethereumjs/mpt';
-import { Caches, type MerkleStateManager } from '@ethereumjs/statemanager';
+import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import { type Address, ValueEncoding, bytesToHex, equalsBytes } from '@ethereumjs/util';
 import { type VM, createVM } from '@ethereumjs/vm';
 import { AshlarError } from '../errors/AshlarError.js';
@@ -21,6 +21,7 @@ import { alignHardfork, buildGethGenesis, createGethCommon } from './gethGenesis
 import type { StoredBlock, TxLocation } from './types.js';
 import { CowTrie, TrieContext } from '../trie/CowTrie.js';
 import { ChainStateManager } from './ChainStateManager.js';
+import { StateCaches } from './StateCaches.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { initForkChain } from '../fork/forkChain.js';
 import { ForkStateManager } from '../fork/ForkStateManager.js';
@@ -154,8 +155,8 @@ export class ChainService {
       : (new CowTrie(opts.view ? this.viewContext : this.trieContext) as unknown as MerklePatriciaTrie);
     // A view reads a handful of accounts once: caches sized for the head would only hold garbage.
     const caches = opts.view
-      ? new Caches({ account: { size: 256 }, storage: { size: 256 }, code: { size: 16 } })
-      : new Caches({ account: { size: 100_000 }, storage: { size: 100_000 }, code: { size: 5_000 } });
+      ? new StateCaches({ account: { size: 256 }, storage: { size: 256 }, code: { size: 16 } })
+      : new StateCaches({ account: { size: 100_000 }, storage: { size: 100_000 }, code: { size: 5_000 } });
     if (this.fork) return new ForkStateManager({ common: this.common, trie, caches }, this.fork.state);
     return new ChainStateManager({ common: this.common, trie, caches });
   }

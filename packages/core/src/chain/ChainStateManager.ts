@@ -1,22 +1,104 @@
-import { MerkleStateManager } from '@ethereumjs/statemanager';
 import { RLP } from '@ethereumjs/rlp';
-import { type Address, createAddressFromString, unpadBytes, unprefixedHexToBytes } from '@ethereumjs/util';
-import { keepStorageTrie, storageTrieOf, takeStorageWrites } from '../evm/internals.js';
+import { type Caches, MerkleStateManager, type MerkleStateManagerOpts } from '@ethereumjs/statemanager';
+import {
+  type Account,
+  type Address,
+  concatBytes,
+  createAccountFromRLP,
+  createAddressFromString,
+  unpadBytes,
+} from '@ethereumjs/util';
+import { keepStorageTrie, storageTrieOf } from '../evm/internals.js';
+import { copyAccount } from './AccountObjectCache.js';
+import type { SlotWrite } from './SlotCache.js';
+import { StateCaches } from './StateCaches.js';
 
 /** Bounds of the head state's caches (see `boundCaches`). */
 export const MAX_CACHED_ACCOUNTS = 100_000;
 export const MAX_CACHED_SLOT_PUTS = 200_000;
 
+/** MerkleStateManager's options, with the caches as StateCaches (@ethereumjs Caches give their sizes). */
+export type ChainStateManagerOpts = Omit<MerkleStateManagerOpts, 'caches'> & { caches?: Caches | StateCaches };
+
+/** The prefix of code keys in the state database (MerkleStateManager's CODEHASH_PREFIX, 'c'). */
+const CODE_PREFIX = Uint8Array.of(0x63);
+
 /**
- * MerkleStateManager whose flush writes each account's storage slots together and roots its
- * storage trie once. The stock flush writes slot by slot and recomputes the account's storage
- * root after every slot (each root hashes the changed path up to the top), so a block touching
- * n slots of one contract hashed its upper nodes n times — every block does, for the EIP-4788
- * beacon-root contract's two slots alone. Same tries, same roots, fewer hashes.
+ * The head's MerkleStateManager, with caches that cost less and writes that hash less.
+ *
+ * - Its caches are StateCaches (a stock `Caches` given is taken as the sizes to use): accounts
+ *   kept decoded (the stock cache encodes and decodes RLP on every put and get, and the EVM
+ *   puts every account a transaction touches), plain Maps keyed by native byte slices, and
+ *   nothing read is written back by a flush. getAccount, putAccount and getCode are the stock
+ *   ones over those caches.
+ * - An account read while the trie holds what it held before every open checkpoint is kept
+ *   when those checkpoints are reverted (the stock cache drops it): an eth_call, run in a
+ *   checkpoint that is always reverted, finds the accounts the previous call read.
+ * - Its flush writes each account's storage slots together and roots its storage trie once.
+ *   The stock flush writes slot by slot and recomputes the account's storage root after every
+ *   slot (each root hashes the changed path up to the top), so a block touching n slots of one
+ *   contract hashed its upper nodes n times — every block does, for the EIP-4788 beacon-root
+ *   contract's two slots alone. Same tries, same roots, fewer hashes.
  */
 export class ChainStateManager extends MerkleStateManager {
   /** Past these, the caches are emptied after a flush (see `boundCaches`). */
   cacheBounds = { accounts: MAX_CACHED_ACCOUNTS, slotPuts: MAX_CACHED_SLOT_PUTS };
+  /** The same object as `_caches`, typed as what it is. */
+  private readonly stateCaches?: StateCaches;
+  /**
+   * True once the trie was written (a flush, a new root) inside an open checkpoint, until no
+   * checkpoint is open: what it answers then may be reverted, so accounts read from it are
+   * journaled like any write.
+   */
+  private trieAheadOfCheckpoints = false;
+
+  constructor(opts: ChainStateManagerOpts = {}) {
+    const caches = opts.caches === undefined ? undefined : StateCaches.from(opts.caches);
+    super({ ...opts, caches: caches as unknown as Caches | undefined });
+    this.stateCaches = caches;
+  }
+
+  override async getAccount(address: Address): Promise<Account | undefined> {
+    const cache = this.stateCaches?.account;
+    if (cache === undefined) return super.getAccount(address);
+    const cached = cache.read(address);
+    if (cached !== undefined) return cached ?? undefined;
+    const rlp = await this._trie.get(address.bytes);
+    // A write while the trie was read wins over what was read.
+    const written = cache.read(address);
+    if (written !== undefined) return written ?? undefined;
+    const account = rlp !== null ? createAccountFromRLP(rlp) : undefined;
+    cache.fill(address, account, this._checkpointCount > 0 && this.trieAheadOfCheckpoints);
+    return account && copyAccount(account);
+  }
+
+  override async putAccount(address: Address, account: Account | undefined): Promise<void> {
+    const cache = this.stateCaches?.account;
+    if (cache === undefined) return super.putAccount(address, account);
+    if (account === undefined) cache.del(address);
+    else cache.put(address, account);
+  }
+
+  /** The stock getCode, with code read from the database cached as read (a flush does not rewrite it). */
+  override async getCode(address: Address): Promise<Uint8Array> {
+    const cache = this.stateCaches?.code;
+    if (cache === undefined) return super.getCode(address);
+    const cached = cache.get(address);
+    if (cached !== undefined) return cached.code ?? new Uint8Array(0);
+    const account = await this.getAccount(address);
+    if (!account?.isContract()) return new Uint8Array(0);
+    const key = this._prefixCodeHashes ? concatBytes(CODE_PREFIX, account.codeHash) : account.codeHash;
+    const code = (await this._trie.database().get(key)) ?? new Uint8Array(0);
+    const written = cache.get(address);
+    if (written !== undefined) return written.code ?? new Uint8Array(0);
+    cache.fill(address, code);
+    return code;
+  }
+
+  override async setStateRoot(stateRoot: Uint8Array, clearCache = true): Promise<void> {
+    await super.setStateRoot(stateRoot, clearCache);
+    if (this._checkpointCount > 0) this.trieAheadOfCheckpoints = true;
+  }
 
   /**
    * A slot write goes to the storage cache only. The stock putStorage also wrote it through to
@@ -25,7 +107,7 @@ export class ChainStateManager extends MerkleStateManager {
    * flush at the end of the block did it all again. The flush alone writes the trie.
    */
   override async putStorage(address: Address, key: Uint8Array, value: Uint8Array): Promise<void> {
-    const cache = this._caches?.storage;
+    const cache = this.stateCaches?.storage;
     if (cache === undefined) return super.putStorage(address, key, value);
     if (key.length !== 32) throw new Error('Storage key must be 32 bytes long');
     if (value.length > 32) throw new Error('Storage value cannot be longer than 32 bytes');
@@ -34,7 +116,10 @@ export class ChainStateManager extends MerkleStateManager {
   }
 
   override async flush(): Promise<void> {
-    const writes = takeStorageWrites(this);
+    // A flush with no checkpoint open (commit and revert of the last one end with one) leaves
+    // the trie holding everything below any checkpoint opened later.
+    this.trieAheadOfCheckpoints = this._checkpointCount > 0;
+    const writes = this.stateCaches?.storage?.takeWrites();
     if (writes && writes.length > 0) await this.writeStorage(writes);
     // The storage cache is empty now: the stock flush writes code and accounts.
     await super.flush();
@@ -49,7 +134,7 @@ export class ChainStateManager extends MerkleStateManager {
    * cache shadows the upstream) keep theirs.
    */
   private boundCaches(): void {
-    const caches = this._caches;
+    const caches = this.stateCaches;
     if (!caches || this._checkpointCount > 0 || this.constructor !== ChainStateManager) return;
     const accounts = caches.account?.size() ?? 0;
     // Slot puts since the last emptying (reads filling the cache included): a bound on slots held.
@@ -59,15 +144,15 @@ export class ChainStateManager extends MerkleStateManager {
     caches.storage?.stats(true);
   }
 
-  private async writeStorage(writes: [string, string, Uint8Array | undefined][]): Promise<void> {
+  private async writeStorage(writes: SlotWrite[]): Promise<void> {
     const byAddress = new Map<string, [Uint8Array, Uint8Array | undefined][]>();
-    for (const [addressHex, keyHex, value] of writes) {
+    for (const [addressHex, key, value] of writes) {
       let slots = byAddress.get(addressHex);
       if (!slots) {
         slots = [];
         byAddress.set(addressHex, slots);
       }
-      slots.push([unprefixedHexToBytes(keyHex), value]);
+      slots.push([key, value]);
     }
     for (const [addressHex, slots] of byAddress) {
       const address = createAddressFromString(`0x${addressHex}`);

@@ -1,6 +1,5 @@
-import type { Caches, MerkleStateManagerOpts } from '@ethereumjs/statemanager';
 import { Account, type Address, concatBytes, equalsBytes, unpadBytes, utf8ToBytes } from '@ethereumjs/util';
-import { ChainStateManager } from '../chain/ChainStateManager.js';
+import { ChainStateManager, type ChainStateManagerOpts } from '../chain/ChainStateManager.js';
 import { putCachedStorage } from '../evm/internals.js';
 import type { ForkState } from './ForkState.js';
 
@@ -51,7 +50,7 @@ export class ForkStateManager extends ChainStateManager {
   private readonly accountTrie: MarkerTrie;
 
   constructor(
-    opts: MerkleStateManagerOpts & { caches: Caches },
+    opts: ChainStateManagerOpts & { caches: NonNullable<ChainStateManagerOpts['caches']> },
     readonly fork: ForkState,
   ) {
     super(opts);

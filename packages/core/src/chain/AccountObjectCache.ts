@@ -1,0 +1,103 @@
+import { Account, type Address } from '@ethereumjs/util';
+import { type CacheStats, JournaledMap, noStats } from './JournaledMap.js';
+import { byteKey, hexOfKey } from './stateCacheKeys.js';
+
+/** A cached account: undefined when known not to exist; `written` when the trie does not hold it yet. */
+interface AccountEntry {
+  account: Account | undefined;
+  written: boolean;
+}
+
+/** A copy callers may change freely (the EVM changes the Account it got, then puts it back). */
+export function copyAccount(a: Account): Account {
+  return new Account(a._nonce, a._balance, a._storageRoot, a._codeHash, a._codeSize, a._version);
+}
+
+/**
+ * The head state's account cache. @ethereumjs's AccountCache holds each account's RLP in a
+ * red-black tree keyed by hex: every read decodes it (createAccountFromRLP) and every write
+ * encodes it, and the EVM's journal writes every account a transaction touches. This one holds
+ * decoded Accounts in a Map keyed by the address bytes, copies them in and out (never the
+ * caller's object), and encodes an account only when a flush writes it to the trie.
+ *
+ * Accounts read from the trie are kept as not `written`: a flush does not write them back
+ * (@ethereumjs writes every account it read, unchanged, at the next flush).
+ */
+export class AccountObjectCache {
+  private readonly map = new JournaledMap<AccountEntry>();
+  private counts = noStats();
+
+  /** A copy of the cached account; null when it is known not to exist; undefined when not cached. */
+  read(address: Address): Account | null | undefined {
+    this.counts.reads++;
+    const entry = this.map.get(byteKey(address.bytes));
+    if (entry === undefined) return undefined;
+    this.counts.hits++;
+    return entry.account === undefined ? null : copyAccount(entry.account);
+  }
+
+  /**
+   * Caches what the trie holds for an address not cached (the account is kept, not copied: pass
+   * one nobody else holds). Unjournaled, a revert keeps it: only when the trie holds what it
+   * held before every open checkpoint.
+   */
+  fill(address: Address, account: Account | undefined, journaled: boolean): void {
+    const key = byteKey(address.bytes);
+    const entry: AccountEntry = { account, written: false };
+    if (journaled) this.map.set(key, entry);
+    else this.map.setUnjournaled(key, entry);
+  }
+
+  /** Writes a copy of `account` (undefined: the account is deleted). */
+  put(address: Address, account: Account | undefined): void {
+    this.map.set(byteKey(address.bytes), { account: account && copyAccount(account), written: true });
+    this.counts.writes++;
+  }
+
+  /** @ethereumjs's AccountCache.del (Caches.deleteAccount calls it). */
+  del(address: Address): void {
+    this.map.set(byteKey(address.bytes), { account: undefined, written: true });
+    this.counts.deletions++;
+  }
+
+  /**
+   * The accounts written at the current checkpoint level since the last flush, in
+   * @ethereumjs's AccountCache.flush form (unprefixed address hex, RLP or undefined to delete),
+   * which MerkleStateManager.flush writes to the trie.
+   */
+  flush(): [string, { accountRLP: Uint8Array | undefined }][] {
+    const items: [string, { accountRLP: Uint8Array | undefined }][] = [];
+    for (const key of this.map.takeChanged()) {
+      const entry = this.map.get(key);
+      if (entry === undefined || !entry.written) continue;
+      items.push([hexOfKey(key), { accountRLP: entry.account?.serialize() }]);
+    }
+    return items;
+  }
+
+  checkpoint(): void {
+    this.map.checkpoint();
+  }
+
+  commit(): void {
+    this.map.commit();
+  }
+
+  revert(): void {
+    this.map.revert();
+  }
+
+  clear(): void {
+    this.map.clear();
+  }
+
+  size(): number {
+    return this.map.values.size;
+  }
+
+  stats(reset = true): CacheStats {
+    const out = { ...this.counts, size: this.size() };
+    if (reset) this.counts = noStats();
+    return out;
+  }
+}

@@ -1,0 +1,80 @@
+import type { Address } from '@ethereumjs/util';
+import { type CacheStats, JournaledMap, noStats } from './JournaledMap.js';
+import { byteKey, hexOfKey } from './stateCacheKeys.js';
+
+/** @ethereumjs's code cache element (code undefined: deleted), and whether the trie lacks it yet. */
+interface CodeEntry {
+  code: Uint8Array | undefined;
+  written: boolean;
+}
+
+/**
+ * The head state's code cache: @ethereumjs's CodeCache (same API and journal) over a Map keyed
+ * by the address bytes. Code read from the database is kept as not `written`: a flush does not
+ * write it back (@ethereumjs re-hashes and re-stores every contract's code it read, and re-puts
+ * its account, at the next flush). The same array is handed out while the code is unchanged
+ * (the interpreter's jump-destination analysis is cached by it).
+ */
+export class CodeObjectCache {
+  private readonly map = new JournaledMap<CodeEntry>();
+  private counts = noStats();
+
+  get(address: Address): CodeEntry | undefined {
+    this.counts.reads++;
+    const entry = this.map.get(byteKey(address.bytes));
+    if (entry !== undefined) this.counts.hits++;
+    return entry;
+  }
+
+  /** Caches code read from the database (journaled: it depends on the account's code hash). */
+  fill(address: Address, code: Uint8Array): void {
+    this.map.set(byteKey(address.bytes), { code, written: false });
+  }
+
+  put(address: Address, code: Uint8Array): void {
+    this.map.set(byteKey(address.bytes), { code, written: true });
+    this.counts.writes++;
+  }
+
+  del(address: Address): void {
+    this.map.set(byteKey(address.bytes), { code: undefined, written: true });
+    this.counts.deletions++;
+  }
+
+  /** The code written at the current level since the last flush, in @ethereumjs's CodeCache.flush form. */
+  flush(): [string, { code: Uint8Array | undefined }][] {
+    const items: [string, { code: Uint8Array | undefined }][] = [];
+    for (const key of this.map.takeChanged()) {
+      const entry = this.map.get(key);
+      if (entry === undefined || !entry.written) continue;
+      items.push([hexOfKey(key), { code: entry.code }]);
+    }
+    return items;
+  }
+
+  checkpoint(): void {
+    this.map.checkpoint();
+  }
+
+  commit(): void {
+    this.map.commit();
+  }
+
+  revert(): void {
+    this.map.revert();
+  }
+
+  clear(): void {
+    this.map.clear();
+  }
+
+  size(): number {
+    return this.map.values.size;
+  }
+
+  stats(reset = true): CacheStats {
+    const out = { ...this.counts, size: this.size() };
+    if (reset) this.counts = noStats();
+    return out;
+  }
+}

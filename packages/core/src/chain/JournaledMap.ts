@@ -1,0 +1,86 @@
+/** Reads, hits, writes and deletions since the last reset, as @ethereumjs's caches count them. */
+export interface CacheStats {
+  size: number;
+  reads: number;
+  hits: number;
+  writes: number;
+  deletions: number;
+}
+
+export const noStats = (): CacheStats => ({ size: 0, reads: 0, hits: 0, writes: 0, deletions: 0 });
+
+/**
+ * A Map with @ethereumjs's cache journal: per checkpoint level, the value each key had before
+ * its first change at that level (undefined: the key was absent). `commit` hands a level's
+ * earlier values down to the level below (where that level has none), `revert` puts them back,
+ * and `takeChanged` returns and forgets the keys changed at the current level, which a flush
+ * writes to the trie. The same structure as @ethereumjs's AccountCache and CodeCache, over a
+ * plain Map instead of a red-black tree.
+ */
+export class JournaledMap<V> {
+  readonly values = new Map<string, V>();
+  private levels: Map<string, V | undefined>[] = [new Map()];
+
+  get(key: string): V | undefined {
+    return this.values.get(key);
+  }
+
+  /** Sets `key`, remembering its earlier value for the current checkpoint level. */
+  set(key: string, value: V): void {
+    const level = this.levels[this.levels.length - 1];
+    if (!level.has(key)) level.set(key, this.values.get(key));
+    this.values.set(key, value);
+  }
+
+  /**
+   * Sets `key` without a journal entry: a revert keeps it. Only for a key that is absent and a
+   * value that holds at every checkpoint level below (what the trie held before them all).
+   */
+  setUnjournaled(key: string, value: V): void {
+    this.values.set(key, value);
+  }
+
+  /** The keys changed at the current level since the last call; the level's journal starts afresh. */
+  takeChanged(): string[] {
+    const top = this.levels.length - 1;
+    const keys = [...this.levels[top].keys()];
+    this.levels[top] = new Map();
+    return keys;
+  }
+
+  checkpoint(): void {
+    this.levels.push(new Map());
+  }
+
+  commit(): void {
+    if (this.levels.length < 2) throw new Error('JournaledMap.commit without a checkpoint');
+    const higher = this.levels.pop() as Map<string, V | undefined>;
+    const lower = this.levels[this.levels.length - 1];
+    for (const [key, earlier] of higher) if (!lower.has(key)) lower.set(key, earlier);
+  }
+
+  revert(): void {
+    if (this.levels.length < 2) throw new Error('JournaledMap.revert without a checkpoint');
+    const higher = this.levels.pop() as Map<string, V | undefined>;
+    for (const [key, earlier] of higher) {
+      if (earlier === undefined) this.values.delete(key);
+      else this.values.set(key, earlier);
+    }
+  }
+
+  /**
+   * Forgets every value and every pending change (the checkpoint levels stay). @ethereumjs's
+   * clear keeps the journal, whose entries then name values no longer there: a flush skips
+   * them (accounts, code) or throws (storage), and a revert brings back values from before the
+   * clear. Dropping them is what every caller of clear means: read the trie from here on.
+   */
+  clear(): void {
+    this.values.clear();
+    this.levels = this.levels.map(() => new Map());
+  }
+
+  /** The journal levels (for tests and for readers of @ethereumjs's `_diffCache`). */
+  get journal(): readonly ReadonlyMap<string, V | undefined>[] {
+    return this.levels;
+  }
+}

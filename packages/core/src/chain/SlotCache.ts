@@ -1,0 +1,154 @@
+import type { Address } from '@ethereumjs/util';
+import { type CacheStats, noStats } from './JournaledMap.js';
+import { byteKey, bytesOfKey, hexKey } from './stateCacheKeys.js';
+
+/** RLP of the empty byte string: a slot known to be zero. */
+const RLP_EMPTY = Uint8Array.of(0x80);
+
+/** Per address (unprefixed hex), per slot (`byteKey`), a slot's RLP-encoded value. */
+type SlotMaps<T> = Map<string, Map<string, T>>;
+
+/** A pending storage write: address hex, slot bytes, RLP of the value (undefined: cleared). */
+export type SlotWrite = [addressHex: string, slot: Uint8Array, value: Uint8Array | undefined];
+
+/**
+ * The head state's storage cache: @ethereumjs's StorageCache (same API, same journal, same
+ * values: the RLP of each slot's unpadded value) over plain Maps with cheap keys instead of a
+ * red-black tree keyed by noble hex. Addresses keep @ethereumjs's key, unprefixed hex, so
+ * `_diffCache` reads as @ethereumjs's does (finalizeBlock asks it which accounts have unwritten
+ * slots, through evm/internals.ts `storageDiffLevels`).
+ */
+export class SlotCache {
+  private readonly slots: SlotMaps<Uint8Array | undefined> = new Map();
+  /** Per checkpoint level, each changed slot's value before its first change at that level. */
+  _diffCache: SlotMaps<Uint8Array | undefined>[] = [new Map()];
+  private counts = noStats();
+
+  get(address: Address, key: Uint8Array): Uint8Array | undefined {
+    this.counts.reads++;
+    const slots = this.slots.get(hexKey(address.bytes));
+    if (slots === undefined) return undefined;
+    this.counts.hits++;
+    return slots.get(byteKey(key));
+  }
+
+  /** Sets a slot's RLP-encoded value (what MerkleStateManager's getStorage and putStorage put). */
+  put(address: Address, key: Uint8Array, value: Uint8Array): void {
+    this.set(hexKey(address.bytes), byteKey(key), value);
+    this.counts.writes++;
+  }
+
+  del(address: Address, key: Uint8Array): void {
+    this.set(hexKey(address.bytes), byteKey(key), RLP_EMPTY);
+    this.counts.deletions++;
+  }
+
+  /**
+   * Forgets the address's cached slots (the caller empties its storage trie). Journaled, unlike
+   * @ethereumjs's: a revert puts the slots back. @ethereumjs could forget them because its
+   * putStorage also wrote each slot through to the storage trie, whose root the revert restores;
+   * ChainStateManager.putStorage writes the cache only, so a slot written below the checkpoint
+   * and not yet flushed lives nowhere else. A flush then deletes them from the emptied trie.
+   */
+  clearStorage(address: Address): void {
+    const addressHex = hexKey(address.bytes);
+    const slots = this.slots.get(addressHex);
+    if (slots !== undefined && slots.size > 0) {
+      const changed = this.changedAt(addressHex);
+      for (const [key, value] of slots) if (!changed.has(key)) changed.set(key, value);
+    }
+    this.slots.set(addressHex, new Map());
+  }
+
+  /** The slots written at the current checkpoint level since the last flush; the level starts afresh. */
+  takeWrites(): SlotWrite[] {
+    const top = this._diffCache.length - 1;
+    const changed = this._diffCache[top];
+    this._diffCache[top] = new Map();
+    const items: SlotWrite[] = [];
+    for (const [addressHex, keys] of changed) {
+      const slots = this.slots.get(addressHex);
+      if (slots === undefined) continue;
+      for (const key of keys.keys()) items.push([addressHex, bytesOfKey(key), slots.get(key)]);
+    }
+    return items;
+  }
+
+  /** `takeWrites` in @ethereumjs's StorageCache.flush form (slots as unprefixed hex). */
+  flush(): [string, string, Uint8Array | undefined][] {
+    return this.takeWrites().map(([addressHex, slot, value]) => [addressHex, hexKey(slot), value]);
+  }
+
+  checkpoint(): void {
+    this._diffCache.push(new Map());
+  }
+
+  commit(): void {
+    if (this._diffCache.length < 2) throw new Error('SlotCache.commit without a checkpoint');
+    const higher = this._diffCache.pop() as SlotMaps<Uint8Array | undefined>;
+    const lower = this._diffCache[this._diffCache.length - 1];
+    for (const [addressHex, keys] of higher) {
+      const lowerKeys = lower.get(addressHex);
+      if (lowerKeys === undefined) {
+        lower.set(addressHex, keys);
+        continue;
+      }
+      for (const [key, earlier] of keys) if (!lowerKeys.has(key)) lowerKeys.set(key, earlier);
+    }
+  }
+
+  revert(): void {
+    if (this._diffCache.length < 2) throw new Error('SlotCache.revert without a checkpoint');
+    const higher = this._diffCache.pop() as SlotMaps<Uint8Array | undefined>;
+    for (const [addressHex, keys] of higher) {
+      let slots = this.slots.get(addressHex);
+      if (slots === undefined) {
+        slots = new Map();
+        this.slots.set(addressHex, slots);
+      }
+      for (const [key, earlier] of keys) {
+        // As @ethereumjs: an earlier value that is absent (or empty) leaves the slot uncached.
+        if (!earlier) slots.delete(key);
+        else slots.set(key, earlier);
+      }
+    }
+  }
+
+  /** Forgets every slot and every pending write (see JournaledMap.clear). */
+  clear(): void {
+    this.slots.clear();
+    this._diffCache = this._diffCache.map(() => new Map());
+  }
+
+  size(): number {
+    return this.slots.size;
+  }
+
+  stats(reset = true): CacheStats {
+    const out = { ...this.counts, size: this.size() };
+    if (reset) this.counts = noStats();
+    return out;
+  }
+
+  private set(addressHex: string, key: string, value: Uint8Array): void {
+    let slots = this.slots.get(addressHex);
+    if (slots === undefined) {
+      slots = new Map();
+      this.slots.set(addressHex, slots);
+    }
+    const changed = this.changedAt(addressHex);
+    if (!changed.has(key)) changed.set(key, slots.get(key));
+    slots.set(key, value);
+  }
+
+  /** The address's slots changed at the current checkpoint level, with their earlier values. */
+  private changedAt(addressHex: string): Map<string, Uint8Array | undefined> {
+    const level = this._diffCache[this._diffCache.length - 1];
+    let changed = level.get(addressHex);
+    if (changed === undefined) {
+      changed = new Map();
+      level.set(addressHex, changed);
+    }
+    return changed;
+  }
+}
