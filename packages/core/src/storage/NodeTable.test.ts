@@ -75,6 +75,28 @@ describe('NodeTable', () => {
     expect(t.get(key(3))).toEqual(Uint8Array.of(7));
   });
 
+  it('keeps filling the shared slab after a value that got a slab of its own', () => {
+    const t = new NodeTable();
+    const big = randomBytes(512 * 1024);
+    t.set(key(1), Uint8Array.of(1, 1));
+    t.set(key(2), big);
+    t.set(key(3), Uint8Array.of(3, 3, 3));
+    expect(t.get(key(1))).toEqual(Uint8Array.of(1, 1));
+    expect(Buffer.from(t.get(key(2)) as Uint8Array).equals(big)).toBe(true);
+    expect(t.get(key(3))).toEqual(Uint8Array.of(3, 3, 3));
+  });
+
+  it('copies a key and value out of larger buffers (setFrom)', () => {
+    const t = new NodeTable();
+    const keys = new Uint8Array(96);
+    keys.set(key(5), 32);
+    const bytes = Uint8Array.of(0, 0, 7, 8, 9, 0);
+    t.setFrom(keys, 32, bytes, 2, 3);
+    bytes.fill(0);
+    expect(t.get(key(5))).toEqual(Uint8Array.of(7, 8, 9));
+    expect(t.size).toBe(1);
+  });
+
   it('refuses keys that are not 32 bytes on write and misses them on read', () => {
     const t = new NodeTable();
     expect(() => t.set(new Uint8Array(33), Uint8Array.of(1))).toThrow(/32 bytes/);

@@ -20,6 +20,10 @@ export class NodeTable {
   /** The slab values are appended to, and how much of it is used. */
   private slab: Uint8Array | undefined;
   private slabUsed = 0;
+  /** Index of `slab` in `slabs`. */
+  private slabNo = -1;
+  /** Where the last `append` put its value in its slab. */
+  private appendedAt = 0;
   private slabSize = MIN_SLAB;
 
   constructor(capacity = 1024) {
@@ -50,17 +54,23 @@ export class NodeTable {
   /** Stores a copy of `value` under `key` (32 bytes) unless the key is present. */
   set(key: Uint8Array, value: Uint8Array): void {
     if (key.length !== 32) throw new Error(`NodeTable keys are 32 bytes, got ${key.length}`);
-    let i = this.slot(key);
+    this.setFrom(key, 0, value, 0, value.length);
+  }
+
+  /** `set` of the key at `keys[keyAt..keyAt + 32]` and the value at `bytes[at..at + length]` (both copied). */
+  setFrom(keys: Uint8Array, keyAt: number, bytes: Uint8Array, at: number, length: number): void {
+    let i = this.slot(keys, keyAt);
     if (this.where[i * 3] !== 0) return;
     if ((this.count + 1) * 4 > (this.mask + 1) * 3) {
       this.grow();
-      i = this.slot(key);
+      i = this.slot(keys, keyAt);
     }
-    const [slabNo, offset] = this.append(value);
-    this.keys.set(key, i * 32);
-    this.where[i * 3] = slabNo + 1;
-    this.where[i * 3 + 1] = offset;
-    this.where[i * 3 + 2] = value.length;
+    const w = i * 3;
+    this.where[w] = this.append(bytes, at, length);
+    this.where[w + 1] = this.appendedAt;
+    this.where[w + 2] = length;
+    const k = this.keys;
+    for (let b = 0; b < 32; b++) k[i * 32 + b] = keys[keyAt + b];
     this.count++;
   }
 
@@ -74,29 +84,26 @@ export class NodeTable {
   /** Slot holding `key`, or -1. */
   private find(key: Uint8Array): number {
     if (key.length !== 32) return -1;
-    const i = this.slot(key);
+    const i = this.slot(key, 0);
     return this.where[i * 3] === 0 ? -1 : i;
   }
 
-  /** The slot holding `key`, or the empty slot where it would go. */
-  private slot(key: Uint8Array): number {
+  /** The slot holding the 32-byte key at `src[at..]`, or the empty slot where it would go. */
+  private slot(src: Uint8Array, at: number): number {
     const keys = this.keys;
+    const where = this.where;
     const mask = this.mask;
     // Keys are hashes: their bytes are as good as any hash of them (first and last word mixed).
     let i =
-      ((key[0] | (key[1] << 8) | (key[2] << 16) | (key[3] << 24)) ^ (key[31] | (key[30] << 8) | (key[29] << 16))) &
+      ((src[at] | (src[at + 1] << 8) | (src[at + 2] << 16) | (src[at + 3] << 24)) ^
+        (src[at + 31] | (src[at + 30] << 8) | (src[at + 29] << 16))) &
       mask;
     for (;;) {
-      if (this.where[i * 3] === 0) return i;
+      if (where[i * 3] === 0) return i;
       const o = i * 32;
-      let same = true;
-      for (let b = 0; b < 32; b++) {
-        if (keys[o + b] !== key[b]) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return i;
+      let b = 0;
+      while (b < 32 && keys[o + b] === src[at + b]) b++;
+      if (b === 32) return i;
       i = (i + 1) & mask;
     }
   }
@@ -110,32 +117,34 @@ export class NodeTable {
     this.mask = cap - 1;
     for (let j = 0; j < oldWhere.length / 3; j++) {
       if (oldWhere[j * 3] === 0) continue;
-      const key = oldKeys.subarray(j * 32, j * 32 + 32);
-      const i = this.slot(key);
-      this.keys.set(key, i * 32);
+      const i = this.slot(oldKeys, j * 32);
+      for (let b = 0; b < 32; b++) this.keys[i * 32 + b] = oldKeys[j * 32 + b];
       this.where[i * 3] = oldWhere[j * 3];
       this.where[i * 3 + 1] = oldWhere[j * 3 + 1];
       this.where[i * 3 + 2] = oldWhere[j * 3 + 2];
     }
   }
 
-  /** Copies `value` into a slab: [slab number, offset]. Large values get a slab of their own. */
-  private append(value: Uint8Array): [number, number] {
-    if (value.length > MAX_SLAB / 4) {
-      this.slabs.push(value.slice());
-      return [this.slabs.length - 1, 0];
+  /** Copies `value` into a slab; returns slab number + 1 and sets `appendedAt` to the offset there. */
+  private append(bytes: Uint8Array, at: number, length: number): number {
+    if (length > MAX_SLAB / 4) {
+      // Large values get a slab of their own; the shared slab stays open for small ones.
+      this.slabs.push(bytes.slice(at, at + length));
+      this.appendedAt = 0;
+      return this.slabs.length;
     }
-    if (!this.slab || this.slabUsed + value.length > this.slab.length) {
+    if (!this.slab || this.slabUsed + length > this.slab.length) {
       // Slabs grow with the table, so a small chain stays small and a long one has few slabs.
       this.slab = new Uint8Array(this.slabSize);
       this.slabSize = Math.min(this.slabSize * 2, MAX_SLAB);
       this.slabs.push(this.slab);
+      this.slabNo = this.slabs.length - 1;
       this.slabUsed = 0;
     }
-    const offset = this.slabUsed;
-    this.slab.set(value, offset);
-    this.slabUsed += value.length;
-    return [this.slabs.length - 1, offset];
+    this.appendedAt = this.slabUsed;
+    this.slab.set(at === 0 && length === bytes.length ? bytes : bytes.subarray(at, at + length), this.slabUsed);
+    this.slabUsed += length;
+    return this.slabNo + 1;
   }
 }
 

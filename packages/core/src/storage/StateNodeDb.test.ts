@@ -12,6 +12,16 @@ async function memoryDb(): Promise<StateNodeDb> {
   return db;
 }
 
+/** Nodes in the ordered store (as on LevelDB): the `state` sublevel, keyed by hash bytes. */
+async function storeDb(): Promise<{ db: StateNodeDb; store: ChainStore }> {
+  const port = memoryStorage();
+  await port.open();
+  const store = new ChainStore(port, createDevCommon(31337n, 'prague'));
+  return { db: new StateNodeDb(store), store };
+}
+
+const bytesOf = (h: string) => Uint8Array.from(Buffer.from(h, 'hex'));
+
 const hash = 'ab'.repeat(31) + 'cd';
 /** Code as @ethereumjs/statemanager keys it: a one-byte prefix before the code hash (33 bytes). */
 const codeKey = `63${'12'.repeat(32)}`;
@@ -44,5 +54,42 @@ describe('StateNodeDb in memory', () => {
     db.discard();
     db.drain();
     expect(await db.get(hash)).toBeUndefined();
+  });
+});
+
+describe('StateNodeDb by hash and by hex key', () => {
+  for (const kind of ['memory', 'ordered store'] as const) {
+    it(`serves a node put by hash under its hex key and the other way round (${kind})`, async () => {
+      const { db, store } = kind === 'memory' ? { db: await memoryDb(), store: undefined } : await storeDb();
+      const enc = Uint8Array.of(0xc2, 0x20, 0x01);
+      const scratch = Uint8Array.from(enc);
+      db.putNode(bytesOf(hash), scratch);
+      // The db copied the bytes: the trie reuses its encoding buffer.
+      scratch.fill(0);
+      await db.put(codeKey, Uint8Array.of(0x60));
+      expect(await db.get(hash)).toEqual(enc);
+      expect(await db.getNode(bytesOf(hash))).toEqual(enc);
+      const ops = db.drain();
+      if (store) {
+        // On disk: the node under its 32 hash bytes, code under its prefixed hash, as before.
+        expect(ops.map((o) => (o.type === 'put' ? [Buffer.from(o.key).toString('hex'), o.value] : undefined))).toEqual([
+          [hash, enc],
+          [codeKey, Uint8Array.of(0x60)],
+        ]);
+        await store.write(ops);
+      } else expect(ops).toEqual([]);
+      expect(db.pending).toBe(0);
+      expect(await db.getNode(bytesOf(hash))).toEqual(enc);
+      expect(await db.get(`0x${hash}`)).toEqual(enc);
+      expect(await db.get(codeKey)).toEqual(Uint8Array.of(0x60));
+      expect(await db.getNode(new Uint8Array(32))).toBeUndefined();
+    });
+  }
+
+  it('reads nodes an earlier process wrote to the ordered store', async () => {
+    const { db, store } = await storeDb();
+    await store.write([{ type: 'put', sublevel: store.state, key: bytesOf(hash), value: Uint8Array.of(7, 7) }]);
+    expect(await db.getNode(bytesOf(hash))).toEqual(Uint8Array.of(7, 7));
+    expect(await new StateNodeDb(store).get(hash)).toEqual(Uint8Array.of(7, 7));
   });
 });

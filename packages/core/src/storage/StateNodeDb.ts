@@ -1,8 +1,10 @@
 import type { BatchDBOp, DB, EncodingOpts } from '@ethereumjs/util';
-import { bytesToUnprefixedHex, hexToBytes, unprefixedHexToBytes } from '@ethereumjs/util';
+import { bytesToUnprefixedHex, unprefixedHexToBytes } from '@ethereumjs/util';
+import type { NodeStore } from '../trie/CowTrie.js';
 import { Lru } from '../util/Lru.js';
 import type { ChainStore, StoreOp } from './ChainStore.js';
 import { NodeTable } from './NodeTable.js';
+import { PendingNodes } from './PendingNodes.js';
 
 type Value = string | Uint8Array;
 
@@ -11,9 +13,17 @@ type Value = string | Uint8Array;
  * in the buffer until the block that made them commits, and then go out in that block's batch.
  * A crash therefore never leaves trie nodes of a block that was not committed... and never
  * misses nodes of one that was.
+ *
+ * Two faces over the same data: `getNode`/`putNode` by 32-byte hash for CowTrie (no key strings
+ * on the path of every block's root), and the hex-string keyed `DB` that @ethereumjs/mpt,
+ * its state manager (code under prefixed hashes) and the state dump use. The `state` sublevel
+ * holds each node under its 32 hash bytes, as before.
  */
-export class StateNodeDb implements DB<string, Value> {
-  private buffer = new Map<string, Uint8Array | null>();
+export class StateNodeDb implements DB<string, Value>, NodeStore {
+  /** Buffered trie nodes (32-byte keys), copied in. */
+  private readonly pendingNodes = new PendingNodes();
+  /** Buffered entries under other keys (code under a prefixed hash), by lowercase unprefixed hex. */
+  private pendingOther = new Map<string, Uint8Array>();
   /**
    * Recently read or written nodes, shared by every trie of the chain (account trie, storage
    * tries, historical views): the paths a block touches are read again by the next block, and
@@ -29,7 +39,7 @@ export class StateNodeDb implements DB<string, Value> {
    */
   private memoryNodes?: NodeTable;
   private memoryOther?: Map<string, Uint8Array>;
-  /** Scratch for a key parsed from hex (lookups only; the table copies what it keeps). */
+  /** Scratch for a key parsed from hex (the buffer and the table copy the keys they keep). */
   private readonly keyScratch = new Uint8Array(32);
 
   constructor(private readonly store: ChainStore) {}
@@ -40,22 +50,37 @@ export class StateNodeDb implements DB<string, Value> {
     this.memoryOther ??= new Map();
   }
 
-  async get(key: string, _opts?: EncodingOpts): Promise<Value | undefined> {
-    const b = this.buffer.get(key);
-    if (b !== undefined) return b === null ? undefined : b;
-    if (this.memoryNodes) {
-      const k = hashKeyInto(key, this.keyScratch);
-      return k ? this.memoryNodes.get(k) : this.memoryOther?.get(key);
-    }
-    const c = this.cache.get(key);
+  /** The node stored under `hash` (32 bytes); synchronous unless it has to come from the store. */
+  getNode(hash: Uint8Array): Uint8Array | undefined | Promise<Uint8Array | undefined> {
+    const b = this.pendingNodes.get(hash);
+    if (b !== undefined) return b;
+    if (this.memoryNodes) return this.memoryNodes.get(hash);
+    const hex = bytesToUnprefixedHex(hash);
+    const c = this.cache.get(hex);
     if (c !== undefined) return c;
-    const v = await this.store.state.get(toKey(key));
-    if (v !== undefined) this.cache.set(key, v);
-    return v;
+    return this.fromStore(hex, hash.slice());
+  }
+
+  /** Buffers a copy of a node under its hash (32 bytes) until the block commits. */
+  putNode(hash: Uint8Array, enc: Uint8Array): void {
+    this.pendingNodes.set(hash, enc);
+  }
+
+  async get(key: string, _opts?: EncodingOpts): Promise<Value | undefined> {
+    const hash = hashKeyInto(key, this.keyScratch);
+    if (hash) return this.getNode(hash);
+    const k = key.startsWith('0x') ? key.slice(2).toLowerCase() : key.toLowerCase();
+    const b = this.pendingOther.get(k);
+    if (b !== undefined) return b;
+    if (this.memoryOther) return this.memoryOther.get(k);
+    const c = this.cache.get(k);
+    if (c !== undefined) return c;
+    if (!/^([0-9a-f]{2})*$/.test(k)) return undefined;
+    return this.fromStore(k, unprefixedHexToBytes(k));
   }
 
   async put(key: string, val: Value, _opts?: EncodingOpts): Promise<void> {
-    this.buffer.set(key, toBytes(val));
+    this.putHex(key, val);
   }
 
   async del(key: string, _opts?: EncodingOpts): Promise<void> {
@@ -64,7 +89,7 @@ export class StateNodeDb implements DB<string, Value> {
   }
 
   async batch(ops: BatchDBOp<string, Value>[]): Promise<void> {
-    for (const op of ops) if (op.type === 'put') this.buffer.set(op.key, toBytes(op.value as Value));
+    for (const op of ops) if (op.type === 'put') this.putHex(op.key, op.value as Value);
   }
 
   shallowCopy(): DB<string, Value> {
@@ -76,33 +101,50 @@ export class StateNodeDb implements DB<string, Value> {
   /** Hands the buffered nodes to the caller's batch and starts a new buffer. */
   drain(): StoreOp[] {
     const ops: StoreOp[] = [];
-    if (this.memoryNodes) {
-      for (const [k, v] of this.buffer) {
-        if (v === null) continue;
-        const hash = hashKeyInto(k, this.keyScratch);
-        if (hash) this.memoryNodes.set(hash, v);
-        else this.memoryOther?.set(k, v.slice());
-      }
-      this.buffer = new Map();
-      return ops;
-    }
-    for (const [k, v] of this.buffer) {
-      if (v !== null) {
-        ops.push({ type: 'put', sublevel: this.store.state, key: toKey(k), value: v });
+    const nodes = this.memoryNodes;
+    if (nodes) {
+      this.pendingNodes.forEach((keys, keyAt, bytes, at, length) => {
+        nodes.setFrom(keys, keyAt, bytes, at, length);
+      });
+      for (const [k, v] of this.pendingOther) this.memoryOther?.set(k, v.slice());
+    } else {
+      const state = this.store.state;
+      this.pendingNodes.forEach((keys, keyAt, bytes, at, length) => {
+        const key = keys.slice(keyAt, keyAt + 32);
+        const value = bytes.slice(at, at + length);
+        ops.push({ type: 'put', sublevel: state, key, value });
+        this.cache.set(bytesToUnprefixedHex(key), value);
+      });
+      for (const [k, v] of this.pendingOther) {
+        ops.push({ type: 'put', sublevel: state, key: unprefixedHexToBytes(k), value: v });
         this.cache.set(k, v);
       }
     }
-    this.buffer = new Map();
+    this.discard();
     return ops;
   }
 
   /** Drops buffered nodes (a failed block). */
   discard(): void {
-    this.buffer = new Map();
+    this.pendingNodes.clear();
+    if (this.pendingOther.size > 0) this.pendingOther = new Map();
   }
 
   get pending(): number {
-    return this.buffer.size;
+    return this.pendingNodes.size + this.pendingOther.size;
+  }
+
+  private putHex(key: string, val: Value): void {
+    const v = typeof val === 'string' ? unprefixedHexToBytes(val) : val;
+    const hash = hashKeyInto(key, this.keyScratch);
+    if (hash) this.pendingNodes.set(hash, v);
+    else this.pendingOther.set(key.startsWith('0x') ? key.slice(2).toLowerCase() : key.toLowerCase(), v);
+  }
+
+  private async fromStore(hex: string, key: Uint8Array): Promise<Uint8Array | undefined> {
+    const v = await this.store.state.get(key);
+    if (v !== undefined) this.cache.set(hex, v);
+    return v;
   }
 }
 
@@ -127,14 +169,6 @@ function hashKeyInto(key: string, out: Uint8Array): Uint8Array | undefined {
     out[i] = (hi << 4) | lo;
   }
   return out;
-}
-
-function toKey(key: string): Uint8Array {
-  return key.startsWith('0x') ? hexToBytes(key as `0x${string}`) : unprefixedHexToBytes(key);
-}
-
-function toBytes(v: Value): Uint8Array {
-  return typeof v === 'string' ? unprefixedHexToBytes(v) : v;
 }
 
 export { bytesToUnprefixedHex };

@@ -2,17 +2,49 @@ import { MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { RLP } from '@ethereumjs/rlp';
 import { type DB, ValueEncoding, bytesToUnprefixedHex, equalsBytes } from '@ethereumjs/util';
 import { Lru } from '../util/Lru.js';
-import { encodeNode } from './encodeNode.js';
+import { encodeNodeInto, encodedLength } from './encodeNode.js';
 import { commonPrefix, concatNibbles, toNibbles } from './nibbles.js';
-import { type Memo, type NestedRaw, type Node, type Ref, branch, decodeNode, ext, leaf, rawOf } from './nodes.js';
+import { type HashRef, type Memo, type Node, type Ref, branch, decodeNode, ext, leaf } from './nodes.js';
 
 type Value = string | Uint8Array;
+
+/**
+ * Trie nodes by their 32-byte hash, as CowTrie reads and writes them: no hex key strings on the
+ * path of a block's root. StateNodeDb is one; any other `DB` is adapted (see TrieContext).
+ */
+export interface NodeStore {
+  /** The node's RLP, or undefined; may answer synchronously. */
+  getNode(hash: Uint8Array): Uint8Array | undefined | Promise<Uint8Array | undefined>;
+  /** Stores a copy of a node's RLP (the trie reuses `enc`'s memory for the next node). */
+  putNode(hash: Uint8Array, enc: Uint8Array): void;
+}
+
+function isNodeStore(db: object): db is NodeStore {
+  return (
+    typeof (db as Partial<NodeStore>).getNode === 'function' && typeof (db as Partial<NodeStore>).putNode === 'function'
+  );
+}
+
+/** A plain `DB` keyed by unprefixed hex, as @ethereumjs/mpt keys it. */
+function hexNodeStore(db: DB<string, Value>): NodeStore {
+  return {
+    getNode: async (hash) => {
+      const v = await db.get(bytesToUnprefixedHex(hash));
+      return typeof v === 'string' ? undefined : v;
+    },
+    putNode: (hash, enc) => void db.put(bytesToUnprefixedHex(hash), enc.slice()),
+  };
+}
 
 /** What tries of one chain share: the node database, decoded nodes, the hash function. */
 export class TrieContext {
   /** Decoded nodes by hash: nodes are immutable, so any trie of the chain may share them. */
   readonly decoded: Lru<string, Node>;
   readonly emptyRoot: Uint8Array;
+  /** `db` seen by hash. */
+  readonly nodes: NodeStore;
+  /** Where nodes are encoded before hashing and storing (the store copies them). */
+  scratch = new Uint8Array(1024);
 
   constructor(
     readonly db: DB<string, Value>,
@@ -25,6 +57,7 @@ export class TrieContext {
   ) {
     this.emptyRoot = keccak(RLP.encode(new Uint8Array(0)));
     this.decoded = new Lru<string, Node>(decodedNodes);
+    this.nodes = isNodeStore(db) ? db : hexNodeStore(db);
   }
 }
 
@@ -42,6 +75,10 @@ export class CowTrie {
   readonly EMPTY_TRIE_ROOT: Uint8Array;
   private rootRef: Ref | null;
   private saved: (Ref | null)[] = [];
+  /** A read an update is waiting for (see `node`). */
+  private reading: { ref: HashRef; got: Promise<Uint8Array | undefined> } | undefined;
+  /** Nodes an update had read for it, found again when it is retried whatever the decoded cache kept. */
+  private readFor: Map<HashRef, Node> | undefined;
 
   constructor(
     private readonly ctx: TrieContext,
@@ -63,8 +100,9 @@ export class CowTrie {
     const m = this.memo(r);
     if (!m.hash) {
       // The root is stored under its hash even when it is shorter than 32 bytes (as @ethereumjs/mpt).
-      m.hash = this.ctx.keccak(m.enc);
-      void this.ctx.db.put(bytesToUnprefixedHex(m.hash), m.enc);
+      const enc = m.enc as Uint8Array;
+      m.hash = this.ctx.keccak(enc);
+      this.ctx.nodes.putNode(m.hash, enc);
     }
     return m.hash;
   }
@@ -74,7 +112,8 @@ export class CowTrie {
     let ref = this.rootRef;
     let off = 0;
     while (ref) {
-      const n = await this.resolve(ref);
+      // Nodes in memory (and, for a chain in memory, in the node table) are had without waiting.
+      const n = ref.t !== 3 ? ref : (this.loadedNode(ref) ?? (await this.load(ref)));
       if (n.t === 0) return equalPath(n.path, nib, off) ? n.value : null;
       if (n.t === 1) {
         if (commonPrefix(nib, off, n.path) !== n.path.length) return null;
@@ -92,12 +131,28 @@ export class CowTrie {
   async put(key: Uint8Array, value: Uint8Array | null): Promise<void> {
     if (value === null || value.length === 0) return this.del(key);
     const nib = toNibbles(this.ctx.hashKeys ? this.ctx.keccak(key) : key);
-    this.rootRef = await this.insert(this.rootRef, nib, 0, value);
+    for (;;) {
+      try {
+        this.rootRef = this.insert(this.rootRef, nib, 0, value);
+        this.readFor = undefined;
+        return;
+      } catch (e) {
+        await this.loadWanted(e);
+      }
+    }
   }
 
   async del(key: Uint8Array): Promise<void> {
     const nib = toNibbles(this.ctx.hashKeys ? this.ctx.keccak(key) : key);
-    this.rootRef = await this.remove(this.rootRef, nib, 0);
+    for (;;) {
+      try {
+        this.rootRef = this.remove(this.rootRef, nib, 0);
+        this.readFor = undefined;
+        return;
+      } catch (e) {
+        await this.loadWanted(e);
+      }
+    }
   }
 
   checkpoint(): void {
@@ -132,7 +187,8 @@ export class CowTrie {
   async checkRoot(root: Uint8Array): Promise<boolean> {
     if (equalsBytes(root, this.ctx.emptyRoot)) return true;
     try {
-      await this.resolve({ t: 3, hash: root });
+      const ref: HashRef = { t: 3, hash: root };
+      if (!this.loadedNode(ref)) await this.load(ref);
       return true;
     } catch {
       return false;
@@ -169,49 +225,127 @@ export class CowTrie {
     return this.toMPT().getValueMap(startKey, limit);
   }
 
-  private async resolve(ref: Ref): Promise<Node> {
-    if (ref.t !== 3) return ref;
+  /**
+   * The node behind `ref` if it can be had without waiting (in memory, decoded before, or in a
+   * store that answers synchronously); undefined if it has to be read.
+   */
+  private loadedNode(ref: HashRef): Node | undefined {
     const hex = bytesToUnprefixedHex(ref.hash);
     const hit = this.ctx.decoded.get(hex);
     if (hit) return hit;
-    const enc = await this.ctx.db.get(hex);
-    if (enc === undefined || typeof enc === 'string') throw new Error('Missing node in DB');
+    const got = this.ctx.nodes.getNode(ref.hash);
+    if (got instanceof Promise) {
+      this.reading = { ref, got };
+      return undefined;
+    }
+    return this.decodeStored(ref, hex, got);
+  }
+
+  /** The node behind `ref`, read from the store if need be. */
+  private async load(ref: HashRef): Promise<Node> {
+    const pending = this.reading;
+    this.reading = undefined;
+    const got = pending?.ref === ref ? pending.got : this.ctx.nodes.getNode(ref.hash);
+    return this.decodeStored(ref, bytesToUnprefixedHex(ref.hash), got instanceof Promise ? await got : got);
+  }
+
+  private decodeStored(ref: HashRef, hex: string, enc: Uint8Array | undefined): Node {
+    if (enc === undefined) throw new Error('Missing node in DB');
     const node = decodeNode(enc);
-    node.memo = { enc, ref: ref.hash, hash: ref.hash };
+    // Under its key, which is its hash (or, for a forked chain's genesis, the upstream root it stands for).
+    node.memo = { enc: enc.length < 32 ? enc : undefined, hash: ref.hash };
     this.ctx.decoded.set(hex, node);
     return node;
   }
 
-  /** Encoding, embed form and (for ≥ 32-byte nodes) hash of a node; new stored nodes go to the db. */
+  /**
+   * The node behind `ref` for the synchronous update paths; when it has to be read, throws
+   * NEED_READ and the update is retried once `loadWanted` has read it.
+   */
+  private node(ref: Ref): Node {
+    if (ref.t !== 3) return ref;
+    const n = this.readFor?.get(ref) ?? this.loadedNode(ref);
+    if (n === undefined) throw NEED_READ;
+    return n;
+  }
+
+  /** Reads the node an update stopped at (rethrows anything else): the update then starts over. */
+  private async loadWanted(e: unknown): Promise<void> {
+    if (e !== NEED_READ || !this.reading) throw e;
+    const ref = this.reading.ref;
+    const node = await this.load(ref);
+    this.readFor ??= new Map();
+    this.readFor.set(ref, node);
+  }
+
+  /** Encoding and (for ≥ 32-byte nodes) hash of a node, children first; new stored nodes go to the db. */
   private memo(n: Node): Memo {
     if (n.memo) return n.memo;
-    const raw = rawOf(n, (c) => (c.t === 3 ? c.hash : this.memo(c).ref));
-    const enc = encodeNode(raw);
+    if (n.t === 2) {
+      const children = n.children;
+      for (let i = 0; i < 16; i++) {
+        const c = children[i];
+        if (c !== null && c.t !== 3 && !c.memo) this.memo(c);
+      }
+    } else if (n.t === 1) {
+      const c = n.child;
+      if (c.t !== 3 && !c.memo) this.memo(c);
+    }
+    const ctx = this.ctx;
+    const len = encodedLength(n);
+    if (ctx.scratch.length < len) ctx.scratch = new Uint8Array(len * 2);
+    encodeNodeInto(n, ctx.scratch);
     let m: Memo;
-    if (enc.length >= 32) {
-      const hash = this.ctx.keccak(enc);
-      void this.ctx.db.put(bytesToUnprefixedHex(hash), enc);
-      m = { enc, ref: hash, hash };
-    } else m = { enc, ref: raw as NestedRaw };
+    if (len < 32) m = { enc: ctx.scratch.slice(0, len), hash: undefined };
+    else {
+      const enc = ctx.scratch.subarray(0, len);
+      const hash = ctx.keccak(enc);
+      ctx.nodes.putNode(hash, enc);
+      m = { enc: undefined, hash };
+    }
     n.memo = m;
     return m;
   }
 
-  private async insert(ref: Ref | null, nib: Uint8Array, off: number, value: Uint8Array): Promise<Node> {
+  /*
+   * Updates are synchronous: every node on the path is in memory or in a store that answers at
+   * once (the in-memory node table, the caches), so an update costs no promise per level. A node
+   * that has to be read throws NEED_READ; put/del read it and run the update again from the
+   * root (nodes are immutable, so the first attempt left nothing behind).
+   */
+
+  private insert(ref: Ref | null, nib: Uint8Array, off: number, value: Uint8Array): Node {
     if (!ref) return leaf(nib.slice(off), value);
-    const n = await this.resolve(ref);
+    const n = this.node(ref);
     if (n.t === 2) {
       if (off === nib.length) return branch(n.children, value);
       const children = n.children.slice();
       const i = nib[off];
-      children[i] = await this.insert(children[i], nib, off + 1, value);
+      children[i] = this.insert(children[i], nib, off + 1, value);
       return branch(children, n.value);
     }
     const cp = commonPrefix(nib, off, n.path);
-    if (n.t === 1 && cp === n.path.length) return ext(n.path, await this.insert(n.child, nib, off + cp, value));
+    if (n.t === 1 && cp === n.path.length) return ext(n.path, this.insert(n.child, nib, off + cp, value));
     if (n.t === 0 && cp === n.path.length && off + cp === nib.length) return leaf(n.path, value);
     // Split at the first differing nibble: a branch holds the old node's rest and the new leaf.
-    const children: (Ref | null)[] = new Array(16).fill(null);
+    const children: (Ref | null)[] = [
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ];
     let bvalue: Uint8Array | null = null;
     if (n.t === 0) {
       if (cp === n.path.length) bvalue = n.value;
@@ -227,13 +361,13 @@ export class CowTrie {
   }
 
   /** Removes a key; returns the same ref when the key was absent (nothing to rehash). */
-  private async remove(ref: Ref | null, nib: Uint8Array, off: number): Promise<Ref | null> {
+  private remove(ref: Ref | null, nib: Uint8Array, off: number): Ref | null {
     if (!ref) return null;
-    const n = await this.resolve(ref);
+    const n = this.node(ref);
     if (n.t === 0) return equalPath(n.path, nib, off) ? null : ref;
     if (n.t === 1) {
       if (commonPrefix(nib, off, n.path) !== n.path.length) return ref;
-      const child = await this.remove(n.child, nib, off + n.path.length);
+      const child = this.remove(n.child, nib, off + n.path.length);
       if (child === n.child) return ref;
       return child ? this.joinPath(n.path, child) : null;
     }
@@ -244,7 +378,7 @@ export class CowTrie {
     const i = nib[off];
     const c = n.children[i];
     if (!c) return ref;
-    const nc = await this.remove(c, nib, off + 1);
+    const nc = this.remove(c, nib, off + 1);
     if (nc === c) return ref;
     const children = n.children.slice();
     children[i] = nc;
@@ -252,15 +386,15 @@ export class CowTrie {
   }
 
   /** An extension path in front of `child`, merged with it when it is a leaf or extension. */
-  private async joinPath(path: Uint8Array, childRef: Ref): Promise<Node> {
-    const c = await this.resolve(childRef);
+  private joinPath(path: Uint8Array, childRef: Ref): Node {
+    const c = this.node(childRef);
     if (c.t === 0) return leaf(concatNibbles(path, c.path), c.value);
     if (c.t === 1) return ext(concatNibbles(path, c.path), c.child);
     return ext(path, c);
   }
 
   /** A branch left with one child and no value becomes that child behind its nibble. */
-  private async normalize(children: readonly (Ref | null)[], value: Uint8Array | null): Promise<Node | null> {
+  private normalize(children: readonly (Ref | null)[], value: Uint8Array | null): Node | null {
     let count = 0;
     let only = -1;
     for (let i = 0; i < 16; i++) {
@@ -270,10 +404,16 @@ export class CowTrie {
       }
     }
     if (count === 0) return value === null ? null : leaf(NO_PATH, value);
-    if (count === 1 && value === null) return this.joinPath(Uint8Array.of(only), children[only] as Ref);
+    if (count === 1 && value === null) return this.joinPath(NIBBLE_PATHS[only], children[only] as Ref);
     return branch(children, value);
   }
 }
+
+/** Thrown by a synchronous update that needs a node read first (see CowTrie.insert). */
+const NEED_READ = Symbol('trie node must be read');
+
+/** The one-nibble paths, shared (paths are never modified). */
+const NIBBLE_PATHS = Array.from({ length: 16 }, (_, i) => Uint8Array.of(i));
 
 function equalPath(path: Uint8Array, nib: Uint8Array, off: number): boolean {
   if (path.length !== nib.length - off) return false;

@@ -1,20 +1,22 @@
-import { RLP } from '@ethereumjs/rlp';
-import type { NestedRaw } from './nodes.js';
+import type { Memo, Node, Ref } from './nodes.js';
 
-/** Length of the RLP encoding of a byte string. */
-function strLen(b: Uint8Array): number {
-  if (b.length === 1 && b[0] < 0x80) return 1;
-  if (b.length < 56) return 1 + b.length;
-  return 1 + lenOfLen(b.length) + b.length;
+/*
+ * RLP of a trie node written straight from the node into a buffer (the trie's reused scratch,
+ * or one of the exact size): no list of items, no hex-prefix array, no per-item allocation.
+ * Children must be memoized first (their encoding decides whether the parent embeds them or
+ * holds their hash). The bytes are those of RLP.encode over the node's raw list (a property
+ * test checks it, and roots against @ethereumjs/mpt's).
+ */
+
+/** Bytes of the length of a long RLP string or list. */
+function lenOfLen(n: number): number {
+  return n < 0x100 ? 1 : n < 0x10000 ? 2 : n < 0x1000000 ? 3 : 4;
 }
 
-function lenOfLen(n: number): number {
-  let l = 0;
-  while (n > 0) {
-    l++;
-    n = Math.floor(n / 256);
-  }
-  return l;
+/** Length of the RLP of a byte string of `len` bytes whose first byte is `first`. */
+function strLen(len: number, first: number): number {
+  if (len === 1 && first < 0x80) return 1;
+  return len < 56 ? 1 + len : 1 + lenOfLen(len) + len;
 }
 
 function writeLen(out: Uint8Array, o: number, n: number, short: number, long: number): number {
@@ -26,33 +28,112 @@ function writeLen(out: Uint8Array, o: number, n: number, short: number, long: nu
   out[o] = long + ll;
   for (let i = ll; i > 0; i--) {
     out[o + i] = n & 0xff;
-    n = Math.floor(n / 256);
+    n >>>= 8;
   }
   return o + 1 + ll;
 }
 
-/**
- * RLP of a trie node whose items are all byte strings (every branch, leaf and extension node
- * that embeds no child under 32 bytes: nearly all of them): one allocation, no intermediate
- * arrays. Anything else goes to @ethereumjs/rlp. The bytes are RLP.encode's (a test checks it).
- */
-export function encodeNode(raw: NestedRaw): Uint8Array {
-  let payload = 0;
-  for (const item of raw) {
-    if (!(item instanceof Uint8Array)) return RLP.encode(raw);
-    payload += strLen(item);
+function writeStr(out: Uint8Array, o: number, b: Uint8Array): number {
+  if (b.length === 1 && b[0] < 0x80) {
+    out[o] = b[0];
+    return o + 1;
   }
-  const head = payload < 56 ? 1 : 1 + lenOfLen(payload);
-  const out = new Uint8Array(head + payload);
-  let o = writeLen(out, 0, payload, 0xc0, 0xf7);
-  for (const b of raw as Uint8Array[]) {
-    if (b.length === 1 && b[0] < 0x80) {
-      out[o++] = b[0];
-      continue;
+  o = writeLen(out, o, b.length, 0x80, 0xb7);
+  out.set(b, o);
+  return o + b.length;
+}
+
+/** Length of the RLP of a nibble path's hex-prefix encoding (its one byte is < 0x80 when alone). */
+function pathLen(path: Uint8Array): number {
+  const hp = (path.length >> 1) + 1;
+  return hp === 1 ? 1 : hp < 56 ? 1 + hp : 1 + lenOfLen(hp) + hp;
+}
+
+/** Writes the RLP of a path's hex-prefix encoding (Yellow Paper appendix C). */
+function writePath(out: Uint8Array, o: number, path: Uint8Array, isLeaf: boolean): number {
+  const n = path.length;
+  const odd = n & 1;
+  const hp = (n >> 1) + 1;
+  if (hp > 1) o = writeLen(out, o, hp, 0x80, 0xb7);
+  const flag = (isLeaf ? 2 : 0) + odd;
+  let i = 0;
+  if (odd) {
+    out[o++] = (flag << 4) | path[0];
+    i = 1;
+  } else out[o++] = flag << 4;
+  for (; i < n; i += 2) out[o++] = (path[i] << 4) | path[i + 1];
+  return o;
+}
+
+/** The bytes a child takes in its parent: 0x80 for none, 33 for a hash, its RLP when under 32 bytes. */
+function childLen(c: Ref | null): number {
+  if (c === null) return 1;
+  if (c.t === 3) return 33;
+  const small = (c.memo as Memo).enc;
+  return small === undefined ? 33 : small.length;
+}
+
+function writeChild(out: Uint8Array, o: number, c: Ref | null): number {
+  if (c === null) {
+    out[o] = 0x80;
+    return o + 1;
+  }
+  let hash: Uint8Array;
+  if (c.t === 3) hash = c.hash;
+  else {
+    const m = c.memo as Memo;
+    if (m.enc !== undefined) {
+      out.set(m.enc, o);
+      return o + m.enc.length;
     }
-    o = writeLen(out, o, b.length, 0x80, 0xb7);
-    out.set(b, o);
-    o += b.length;
+    hash = m.hash as Uint8Array;
   }
+  out[o] = 0xa0;
+  out.set(hash, o + 1);
+  return o + 33;
+}
+
+function payloadLen(n: Node): number {
+  if (n.t === 2) {
+    let payload = n.value === null ? 1 : strLen(n.value.length, n.value[0]);
+    for (let i = 0; i < 16; i++) payload += childLen(n.children[i]);
+    return payload;
+  }
+  if (n.t === 0) return pathLen(n.path) + strLen(n.value.length, n.value[0]);
+  return pathLen(n.path) + childLen(n.child);
+}
+
+/** Length of the RLP of `n`; every child that is a node must already have its memo. */
+export function encodedLength(n: Node): number {
+  const payload = payloadLen(n);
+  return (payload < 56 ? 1 : 1 + lenOfLen(payload)) + payload;
+}
+
+/**
+ * Writes the RLP of `n` at the start of `out` (at least encodedLength(n) bytes) and returns its
+ * length; every child that is a node must already have its memo.
+ */
+export function encodeNodeInto(n: Node, out: Uint8Array): number {
+  let o = writeLen(out, 0, payloadLen(n), 0xc0, 0xf7);
+  if (n.t === 2) {
+    for (let i = 0; i < 16; i++) o = writeChild(out, o, n.children[i]);
+    if (n.value === null) {
+      out[o] = 0x80;
+      return o + 1;
+    }
+    return writeStr(out, o, n.value);
+  }
+  if (n.t === 0) {
+    o = writePath(out, o, n.path, true);
+    return writeStr(out, o, n.value);
+  }
+  o = writePath(out, o, n.path, false);
+  return writeChild(out, o, n.child);
+}
+
+/** RLP of `n` in a buffer of its own. */
+export function encodeNode(n: Node): Uint8Array {
+  const out = new Uint8Array(encodedLength(n));
+  encodeNodeInto(n, out);
   return out;
 }

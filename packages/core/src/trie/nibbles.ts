@@ -8,21 +8,7 @@ export function toNibbles(key: Uint8Array): Uint8Array {
   return out;
 }
 
-/** Hex-prefix encoding of a nibble path (Yellow Paper appendix C). */
-export function hexPrefix(path: Uint8Array, leaf: boolean): Uint8Array {
-  const odd = path.length % 2;
-  const flag = (leaf ? 2 : 0) + odd;
-  const out = new Uint8Array(Math.floor(path.length / 2) + 1);
-  let i = 0;
-  if (odd) {
-    out[0] = (flag << 4) | path[0];
-    i = 1;
-  } else out[0] = flag << 4;
-  for (let o = 1; i < path.length; i += 2, o++) out[o] = (path[i] << 4) | path[i + 1];
-  return out;
-}
-
-/** Decodes a hex-prefix path: the nibbles and whether it ends in a leaf. */
+/** Decodes a hex-prefix path (Yellow Paper appendix C): the nibbles and whether it ends in a leaf. */
 export function fromHexPrefix(b: Uint8Array): { path: Uint8Array; leaf: boolean } {
   const flag = b[0] >> 4;
   const odd = flag & 1;

@@ -1,73 +1,59 @@
 import { RLP } from '@ethereumjs/rlp';
-import { fromHexPrefix, hexPrefix } from './nibbles.js';
+import { fromHexPrefix } from './nibbles.js';
 
 /**
  * Trie nodes are immutable: an update copies the path it changes and shares everything else,
  * so a checkpoint is just a saved root and every node's encoding and hash are computed once.
+ * Every node is created with its `memo` field (undefined until encoded), so nodes keep one
+ * shape per kind and the hot paths that read `t`, `memo` and children stay monomorphic enough.
  */
 export interface Leaf {
   readonly t: 0;
   readonly path: Uint8Array;
   readonly value: Uint8Array;
-  memo?: Memo;
+  memo: Memo | undefined;
 }
 export interface Ext {
   readonly t: 1;
   readonly path: Uint8Array;
   readonly child: Ref;
+  memo: Memo | undefined;
 }
 export interface Branch {
   readonly t: 2;
   readonly children: readonly (Ref | null)[];
   readonly value: Uint8Array | null;
+  memo: Memo | undefined;
 }
 /** A node not loaded yet: only its hash is known. */
 export interface HashRef {
   readonly t: 3;
   readonly hash: Uint8Array;
 }
-export type Node = (Leaf | Ext | Branch) & { memo?: Memo };
+export type Node = Leaf | Ext | Branch;
 export type Ref = Node | HashRef;
 
-/** What a node's encoding yields, cached on the node. */
+/**
+ * What a node's encoding yields, cached on the node. A parent embeds the node's RLP itself when
+ * it is under 32 bytes, and its hash otherwise (Yellow Paper appendix D); so only a short
+ * node keeps its RLP (a long one's is in the node database, under its hash).
+ */
 export interface Memo {
-  /** RLP of the node. */
-  enc: Uint8Array;
-  /** What a parent embeds: the node's raw list (if its RLP is < 32 bytes) or its hash. */
-  ref: Uint8Array | NestedRaw;
-  /** keccak(enc), when enc is ≥ 32 bytes or the node is a root. */
-  hash?: Uint8Array;
+  /** RLP of the node when it is under 32 bytes. */
+  enc: Uint8Array | undefined;
+  /** keccak of the RLP, when it is ≥ 32 bytes or the node is a root; for a node read from the db, its key. */
+  hash: Uint8Array | undefined;
 }
 export type NestedRaw = (Uint8Array | NestedRaw)[];
 
-const EMPTY = new Uint8Array(0);
-
-export const leaf = (path: Uint8Array, value: Uint8Array): Node => ({ t: 0, path, value });
-export const ext = (path: Uint8Array, child: Ref): Node => ({ t: 1, path, child });
+export const leaf = (path: Uint8Array, value: Uint8Array): Node => ({ t: 0, path, value, memo: undefined });
+export const ext = (path: Uint8Array, child: Ref): Node => ({ t: 1, path, child, memo: undefined });
 export const branch = (children: readonly (Ref | null)[], value: Uint8Array | null): Node => ({
   t: 2,
   children,
   value,
+  memo: undefined,
 });
-
-/** The list an RLP encoder takes for this node; children must already be memoized. */
-export function rawOf(n: Node, childRef: (r: Ref) => Uint8Array | NestedRaw): NestedRaw {
-  switch (n.t) {
-    case 0:
-      return [hexPrefix(n.path, true), n.value];
-    case 1:
-      return [hexPrefix(n.path, false), childRef(n.child)];
-    default: {
-      const raw: NestedRaw = new Array(17);
-      for (let i = 0; i < 16; i++) {
-        const c = n.children[i];
-        raw[i] = c ? childRef(c) : EMPTY;
-      }
-      raw[16] = n.value ?? EMPTY;
-      return raw;
-    }
-  }
-}
 
 /** Decodes a stored node (or an embedded raw list) into a node whose children are refs. */
 export function decodeRaw(raw: NestedRaw): Node {

@@ -1,12 +1,14 @@
 import { RLP } from '@ethereumjs/rlp';
 import type { DB } from '@ethereumjs/util';
-import { CowTrie, TrieContext } from './CowTrie.js';
+import { CowTrie, type NodeStore, TrieContext } from './CowTrie.js';
 
 /**
  * A database that keeps nothing: the tries of one block's transactions, receipts and
  * withdrawals are only ever asked for their root, and their nodes are never read back.
  */
-const nullDb: DB<string, string | Uint8Array> = {
+const nullDb: DB<string, string | Uint8Array> & NodeStore = {
+  getNode: () => undefined,
+  putNode: () => undefined,
   get: async () => undefined,
   put: async () => undefined,
   del: async () => undefined,
