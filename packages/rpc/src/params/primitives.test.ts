@@ -90,6 +90,8 @@ describe('data', () => {
     expect(hex(p.parse('', 0))).toBe('');
     expect(hex(p.parse('0x00ff10', 0))).toBe('00ff10');
     expect(hex(p.parse('0xABcd', 0))).toBe('abcd');
+    // Every digit, both cases.
+    expect(hex(p.parse('0x0123456789abcdefABCDEF', 0))).toBe('0123456789abcdefabcdef');
   });
   it.each([
     ['0x123', 'json: cannot unmarshal hex string of odd length into Go value of type hexutil.Bytes'],
