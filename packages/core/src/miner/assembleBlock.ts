@@ -190,7 +190,7 @@ async function runAndBuild(
   );
   const block =
     !input.forceBuilderBuild && common.gteHardfork('paris') && (await requestsAreIdle(vm, common, b.transactionResults))
-      ? await finalizeIdleBlock(vm, builder, headerData as Record<string, unknown>, blockOpts, txRaws)
+      ? await finalizeIdleBlock(vm, builder, headerData as Record<string, unknown>, blockOpts, txRaws, execBlock.header)
       : (await builder.build()).block;
   const receipts: StoredReceipt[] = b.transactionResults.map((r, i) =>
     toStoredReceipt(r, block.transactions[i], included[i].sender, effectivePrices[i]),

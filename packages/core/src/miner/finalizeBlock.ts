@@ -1,4 +1,4 @@
-import { Block, createBlockHeader, genRequestsRoot } from '@ethereumjs/block';
+import { Block, type BlockHeader, createBlockHeader, genRequestsRoot } from '@ethereumjs/block';
 import { type Common, Mainnet } from '@ethereumjs/common';
 import { RLP } from '@ethereumjs/rlp';
 import {
@@ -18,6 +18,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { depositContractAddress, storageDiffLevels } from '../evm/internals.js';
 import { orderedTrieRoot } from '../trie/orderedTrieRoot.js';
+import { type SealedFields, deriveHeader } from './deriveHeader.js';
 
 /** What finalize needs of the builder beyond its public API (see BuilderInternals in assembleBlock.ts). */
 interface BuilderState {
@@ -136,6 +137,8 @@ export async function finalizeIdleBlock(
   headerData: Record<string, unknown>,
   blockOpts: Parameters<typeof createBlockHeader>[1],
   txRaws: readonly Uint8Array[],
+  /** The header the transactions ran under (same data, gas used 0): the final one derives from it. */
+  execHeader?: BlockHeader,
 ): Promise<Block> {
   const b = builder as unknown as BuilderState;
   const common = vm.common;
@@ -169,20 +172,19 @@ export async function finalizeIdleBlock(
   }
   const stateRoot = await vm.stateManager.getStateRoot();
   await rememberIdleRoots(vm);
-  const header = createBlockHeader(
-    {
-      ...headerData,
-      stateRoot,
-      transactionsTrie,
-      withdrawalsRoot,
-      receiptTrie,
-      logsBloom,
-      gasUsed: b.gasUsed,
-      blobGasUsed: common.isActivatedEIP(4844) ? b.blobGasUsed : undefined,
-      requestsHash,
-    },
-    blockOpts,
-  );
+  const sealed: SealedFields = {
+    stateRoot,
+    transactionsTrie,
+    withdrawalsRoot,
+    receiptTrie,
+    logsBloom,
+    gasUsed: b.gasUsed,
+    blobGasUsed: common.isActivatedEIP(4844) ? b.blobGasUsed : undefined,
+    requestsHash,
+  };
+  const header = execHeader
+    ? deriveHeader(execHeader, sealed)
+    : createBlockHeader({ ...headerData, ...sealed }, blockOpts);
   const block = new Block(header, b.transactions, [], b.withdrawals, blockOpts);
   if (b.checkpointed) {
     await vm.evm.journal.commit();
