@@ -22,50 +22,60 @@ const ENTRY_OVERHEAD = 160;
  * on, the block it runs in and the request: the key names the block by hash and the state by its
  * root (the head's state moves without a new block on dev edits, snapshot reverts and resets, and
  * every such move gives it a new root), so an entry can never answer for another state; entries
- * of states no longer reachable just age out. Least recently used entries go first; bounded in
- * entries and in bytes.
+ * of states no longer reachable just age out.
+ *
+ * Bounded in entries and bytes by two generations (each at most half of both bounds): new and
+ * recently read entries go to the young one; when it is full it becomes the old one and the old
+ * one is dropped whole. Every operation is O(1), where evicting the oldest entry of one Map
+ * costs a scan over the holes its deletions leave.
  */
 export class CallResultCache {
-  private readonly entries = new Map<string, CachedCall>();
-  private bytes = 0;
+  private young = new Map<string, CachedCall>();
+  private old = new Map<string, CachedCall>();
+  private youngBytes = 0;
+  private readonly maxYoungEntries: number;
+  private readonly maxYoungBytes: number;
 
   constructor(
     readonly maxEntries = 4_096,
     readonly maxBytes = 8 * 1024 * 1024,
-  ) {}
+  ) {
+    this.maxYoungEntries = Math.floor(maxEntries / 2);
+    this.maxYoungBytes = Math.floor(maxBytes / 2);
+  }
 
   get size(): number {
-    return this.entries.size;
+    return this.young.size + this.old.size;
   }
 
   get(key: string): CachedCall | undefined {
-    const hit = this.entries.get(key);
-    if (hit === undefined) return undefined;
-    // Most recently used last: delete and put back.
-    this.entries.delete(key);
-    this.entries.set(key, hit);
-    return hit;
+    const hit = this.young.get(key);
+    if (hit !== undefined) return hit;
+    const aged = this.old.get(key);
+    if (aged !== undefined) this.set(key, aged);
+    return aged;
   }
 
   set(key: string, value: CachedCall): void {
-    if (value.returnValue.length > MAX_VALUE || this.maxEntries <= 0) return;
-    const old = this.entries.get(key);
-    if (old !== undefined) {
-      this.entries.delete(key);
-      this.bytes -= cost(key, old);
-    }
-    this.entries.set(key, value);
-    this.bytes += cost(key, value);
-    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
-      const oldest = this.entries.keys().next().value as string;
-      this.bytes -= cost(oldest, this.entries.get(oldest) as CachedCall);
-      this.entries.delete(oldest);
-    }
+    const bytes = cost(key, value);
+    if (value.returnValue.length > MAX_VALUE || bytes > this.maxYoungBytes || this.maxYoungEntries < 1) return;
+    const before = this.young.get(key);
+    if (before !== undefined) this.youngBytes -= cost(key, before);
+    else if (this.young.size >= this.maxYoungEntries || this.youngBytes + bytes > this.maxYoungBytes) this.rotate();
+    this.young.set(key, value);
+    this.youngBytes += bytes;
   }
 
   clear(): void {
-    this.entries.clear();
-    this.bytes = 0;
+    this.young = new Map();
+    this.old = new Map();
+    this.youngBytes = 0;
+  }
+
+  private rotate(): void {
+    this.old = this.young;
+    this.young = new Map();
+    this.youngBytes = 0;
   }
 }
 

@@ -45,37 +45,55 @@ export class ExecutionDeadline {
     this.end = performance.now() + this.ms;
     this.lastSlice = performance.now();
     const map = opcodeTable<OpEntry>(evm);
+    const set = wrapperSet(map);
+    // Another deadline armed on this EVM (not done today): wrap its wrappers, as arming always did.
+    if (set.current !== undefined) return this.armOver(map);
+    set.current = this;
+    for (const w of set.ops) {
+      if (w.loop) w.info.isAsync = w.originalInfo.isAsync;
+      w.entry.opHandler = w.handler;
+      w.entry.opcodeInfo = w.info;
+    }
+    return () => {
+      for (const w of set.ops) {
+        w.entry.opHandler = w.original;
+        w.entry.opcodeInfo = w.originalInfo;
+      }
+      set.current = undefined;
+    };
+  }
+
+  /** The wrapped handler's work (called by the wrappers only): a clock check, then the op, made to pause the run when due. */
+  run(op: WrappedOp, args: unknown[]): unknown {
+    // Decided before this call's own check: only a call the interpreter awaits may pause.
+    const pause = op.loop && this.yieldNext && op.info.isAsync;
+    this.check(args[0] as RunStateLike, op.loop ? op.info : undefined);
+    const out = op.original(...args);
+    if (pause) {
+      this.yieldNext = false;
+      op.info.isAsync = op.originalInfo.isAsync;
+      return new Promise<void>((resolve) =>
+        setImmediate(() => {
+          this.lastSlice = performance.now();
+          resolve();
+        }),
+      );
+    }
+    return out;
+  }
+
+  /** Wraps the handlers in place, over whatever they are now (a second deadline on one EVM). */
+  private armOver(map: (OpEntry | undefined)[]): () => void {
     const restore: (() => void)[] = [];
-    for (const op of [...LOOP_OPS, ...FRAME_OPS]) {
-      const entry = map[op];
+    for (const opcode of [...LOOP_OPS, ...FRAME_OPS]) {
+      const entry = map[opcode];
       if (entry === undefined) continue;
-      const original = entry.opHandler;
-      const originalInfo = entry.opcodeInfo;
-      const wasAsync = originalInfo.isAsync;
-      // Opcode objects are frozen: a loop op gets a copy whose isAsync may flip.
-      const info = LOOP_OPS.includes(op) ? { ...originalInfo } : originalInfo;
-      entry.opcodeInfo = info;
-      const loop = LOOP_OPS.includes(op);
-      entry.opHandler = (...args: unknown[]) => {
-        // Decided before this call's own check: only a call the interpreter awaits may pause.
-        const pause = loop && this.yieldNext && info.isAsync;
-        this.check(args[0] as RunStateLike, loop ? info : undefined);
-        const out = original(...args);
-        if (pause) {
-          this.yieldNext = false;
-          info.isAsync = wasAsync;
-          return new Promise<void>((resolve) =>
-            setImmediate(() => {
-              this.lastSlice = performance.now();
-              resolve();
-            }),
-          );
-        }
-        return out;
-      };
+      const op = wrappedOp(entry, opcode);
+      entry.opHandler = (...args: unknown[]) => this.run(op, args);
+      entry.opcodeInfo = op.info;
       restore.push(() => {
-        entry.opHandler = original;
-        entry.opcodeInfo = originalInfo;
+        entry.opHandler = op.original;
+        entry.opcodeInfo = op.originalInfo;
       });
     }
     return () => {
@@ -102,4 +120,65 @@ export class ExecutionDeadline {
     runState.gasLeft = 0n;
     throw new EVMError(EVMError.errorMessages.OUT_OF_GAS);
   }
+}
+
+/** One wrapped opcode: its table entry, the original handler and info, and the wrapper's. */
+interface WrappedOp {
+  opcode: number;
+  entry: OpEntry;
+  loop: boolean;
+  original: (...args: unknown[]) => unknown;
+  originalInfo: { isAsync: boolean };
+  /** A loop op's own copy of the info (opcode objects are frozen), whose isAsync may flip. */
+  info: { isAsync: boolean };
+  handler: (...args: unknown[]) => unknown;
+}
+
+function wrappedOp(entry: OpEntry, opcode: number): WrappedOp {
+  const loop = LOOP_OPS.includes(opcode);
+  const originalInfo = entry.opcodeInfo;
+  return {
+    opcode,
+    entry,
+    loop,
+    original: entry.opHandler,
+    originalInfo,
+    info: loop ? { ...originalInfo } : originalInfo,
+    handler: entry.opHandler,
+  };
+}
+
+/**
+ * The wrappers of one opcode table, made once (an EVM's table is rebuilt only on a hardfork
+ * change): arming swaps them in and names the deadline they report to, instead of making eight
+ * closures and info copies per call.
+ */
+interface WrapperSet {
+  current: ExecutionDeadline | undefined;
+  ops: WrappedOp[];
+}
+
+const wrapperSets = new WeakMap<object, WrapperSet>();
+
+function wrapperSet(map: (OpEntry | undefined)[]): WrapperSet {
+  const set = wrapperSets.get(map);
+  // Still the table's entries and handlers (someone may have replaced one since): reuse it.
+  if (set !== undefined && (set.current !== undefined || set.ops.every((w) => isCurrent(w, map)))) return set;
+  const made: WrapperSet = { current: undefined, ops: [] };
+  for (const opcode of [...LOOP_OPS, ...FRAME_OPS]) {
+    const entry = map[opcode];
+    if (entry === undefined) continue;
+    const op = wrappedOp(entry, opcode);
+    op.handler = (...args: unknown[]) => {
+      const d = made.current;
+      return d === undefined ? op.original(...args) : d.run(op, args);
+    };
+    made.ops.push(op);
+  }
+  wrapperSets.set(map, made);
+  return made;
+}
+
+function isCurrent(w: WrappedOp, map: (OpEntry | undefined)[]): boolean {
+  return map[w.opcode] === w.entry && w.entry.opHandler === w.original && w.entry.opcodeInfo === w.originalInfo;
 }
