@@ -26,5 +26,6 @@ export function deriveHeader(base: BlockHeader, fields: SealedFields): BlockHead
   const h = header as unknown as Record<string, unknown>;
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) h[key] = value;
   h.cache = { hash: undefined };
-  return Object.freeze(header);
+  Object.freeze(header);
+  return header;
 }
