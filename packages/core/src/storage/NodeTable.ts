@@ -1,7 +1,11 @@
 /**
  * Values by 32-byte key (trie nodes by hash), for a chain kept in memory: keys in one flat array
  * (open addressing, linear probing), values packed end to end in large slabs. An entry costs its
- * 32 key bytes, three 32-bit words and its value bytes; there is no JS object per entry.
+ * 32 key bytes, four 32-bit words and its value bytes; there is no JS object per entry.
+ *
+ * A probe reads a slot's 32-bit tag (four more bytes of the key) before its key: the tags of a
+ * probe chain sit in one cache line, so adding a node (always a new key) or growing the table
+ * does not touch a key per probed slot, scattered over megabytes.
  *
  * A `Map` keyed by 64-character hex strings with a Uint8Array per value cost ~220 bytes per node
  * beyond the value bytes (string, typed-array object, map slot), ~29 nodes per automined block
@@ -12,7 +16,9 @@
  */
 export class NodeTable {
   private keys: Uint8Array;
-  /** Per slot: slab number + 1 (0: empty slot), offset in the slab, value length. */
+  /** Per slot: key bytes 4..7 with the low bit set (see tagOf); 0: empty slot. */
+  private tags: Uint32Array;
+  /** Per slot: slab number + 1, offset in the slab, value length. */
   private where: Uint32Array;
   private mask: number;
   private count = 0;
@@ -30,6 +36,7 @@ export class NodeTable {
     let cap = 16;
     while (cap < capacity) cap *= 2;
     this.keys = new Uint8Array(cap * 32);
+    this.tags = new Uint32Array(cap);
     this.where = new Uint32Array(cap * 3);
     this.mask = cap - 1;
   }
@@ -60,12 +67,13 @@ export class NodeTable {
   /** `set` of the key at `keys[keyAt..keyAt + 32]` and the value at `bytes[at..at + length]` (both copied). */
   setFrom(keys: Uint8Array, keyAt: number, bytes: Uint8Array, at: number, length: number): void {
     let i = this.slot(keys, keyAt);
-    if (this.where[i * 3] !== 0) return;
+    if (this.tags[i] !== 0) return;
     if ((this.count + 1) * 4 > (this.mask + 1) * 3) {
       this.grow();
       i = this.slot(keys, keyAt);
     }
     const w = i * 3;
+    this.tags[i] = tagOf(keys, keyAt);
     this.where[w] = this.append(bytes, at, length);
     this.where[w + 1] = this.appendedAt;
     this.where[w + 2] = length;
@@ -78,51 +86,60 @@ export class NodeTable {
   get byteSize(): number {
     let slabs = 0;
     for (const s of this.slabs) slabs += s.byteLength;
-    return this.keys.byteLength + this.where.byteLength + slabs;
+    return this.keys.byteLength + this.tags.byteLength + this.where.byteLength + slabs;
   }
 
   /** Slot holding `key`, or -1. */
   private find(key: Uint8Array): number {
     if (key.length !== 32) return -1;
     const i = this.slot(key, 0);
-    return this.where[i * 3] === 0 ? -1 : i;
+    return this.tags[i] === 0 ? -1 : i;
   }
 
   /** The slot holding the 32-byte key at `src[at..]`, or the empty slot where it would go. */
   private slot(src: Uint8Array, at: number): number {
     const keys = this.keys;
-    const where = this.where;
+    const tags = this.tags;
     const mask = this.mask;
-    // Keys are hashes: their bytes are as good as any hash of them (first and last word mixed).
-    let i =
-      ((src[at] | (src[at + 1] << 8) | (src[at + 2] << 16) | (src[at + 3] << 24)) ^
-        (src[at + 31] | (src[at + 30] << 8) | (src[at + 29] << 16))) &
-      mask;
+    const tag = tagOf(src, at);
+    let i = homeOf(src, at) & mask;
     for (;;) {
-      if (where[i * 3] === 0) return i;
-      const o = i * 32;
-      let b = 0;
-      while (b < 32 && keys[o + b] === src[at + b]) b++;
-      if (b === 32) return i;
+      const t = tags[i];
+      if (t === 0) return i;
+      if (t === tag) {
+        const o = i * 32;
+        let b = 0;
+        while (b < 32 && keys[o + b] === src[at + b]) b++;
+        if (b === 32) return i;
+      }
       i = (i + 1) & mask;
     }
   }
 
   private grow(): void {
     const oldKeys = this.keys;
+    const oldTags = this.tags;
     const oldWhere = this.where;
     const cap = (this.mask + 1) * 2;
-    this.keys = new Uint8Array(cap * 32);
-    this.where = new Uint32Array(cap * 3);
-    this.mask = cap - 1;
-    for (let j = 0; j < oldWhere.length / 3; j++) {
-      if (oldWhere[j * 3] === 0) continue;
-      const i = this.slot(oldKeys, j * 32);
-      for (let b = 0; b < 32; b++) this.keys[i * 32 + b] = oldKeys[j * 32 + b];
-      this.where[i * 3] = oldWhere[j * 3];
-      this.where[i * 3 + 1] = oldWhere[j * 3 + 1];
-      this.where[i * 3 + 2] = oldWhere[j * 3 + 2];
+    const keys = new Uint8Array(cap * 32);
+    const tags = new Uint32Array(cap);
+    const where = new Uint32Array(cap * 3);
+    const mask = cap - 1;
+    for (let j = 0; j < oldTags.length; j++) {
+      if (oldTags[j] === 0) continue;
+      // Keys are distinct: the first empty slot from home is the key's, no key compared.
+      let i = homeOf(oldKeys, j * 32) & mask;
+      while (tags[i] !== 0) i = (i + 1) & mask;
+      tags[i] = oldTags[j];
+      keys.set(oldKeys.subarray(j * 32, j * 32 + 32), i * 32);
+      where[i * 3] = oldWhere[j * 3];
+      where[i * 3 + 1] = oldWhere[j * 3 + 1];
+      where[i * 3 + 2] = oldWhere[j * 3 + 2];
     }
+    this.keys = keys;
+    this.tags = tags;
+    this.where = where;
+    this.mask = mask;
   }
 
   /** Copies `value` into a slab; returns slab number + 1 and sets `appendedAt` to the offset there. */
@@ -146,6 +163,19 @@ export class NodeTable {
     this.slabUsed += length;
     return this.slabNo + 1;
   }
+}
+
+/** Home slot bits of a key: keys are hashes, their bytes are as good as any hash of them (first and last word mixed). */
+function homeOf(src: Uint8Array, at: number): number {
+  return (
+    (src[at] | (src[at + 1] << 8) | (src[at + 2] << 16) | (src[at + 3] << 24)) ^
+    (src[at + 31] | (src[at + 30] << 8) | (src[at + 29] << 16))
+  );
+}
+
+/** A key's tag: four bytes the home slot is not taken from, never 0 (the empty slot's). */
+function tagOf(src: Uint8Array, at: number): number {
+  return (src[at + 4] | (src[at + 5] << 8) | (src[at + 6] << 16) | (src[at + 7] << 24) | 1) >>> 0;
 }
 
 const MIN_SLAB = 16 * 1024;

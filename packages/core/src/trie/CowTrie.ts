@@ -2,7 +2,7 @@ import { MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { RLP } from '@ethereumjs/rlp';
 import { type DB, ValueEncoding, bytesToUnprefixedHex, equalsBytes } from '@ethereumjs/util';
 import { Lru } from '../util/Lru.js';
-import { encodeNodeInto, encodedLength } from './encodeNode.js';
+import { encodeNodeInto, listLength, payloadLength } from './encodeNode.js';
 import { commonPrefix, concatNibbles, toNibbles } from './nibbles.js';
 import { type HashRef, type Memo, type Node, type Ref, branch, decodeNode, ext, leaf } from './nodes.js';
 
@@ -292,9 +292,10 @@ export class CowTrie {
       if (c.t !== 3 && !c.memo) this.memo(c);
     }
     const ctx = this.ctx;
-    const len = encodedLength(n);
+    const payload = payloadLength(n);
+    const len = listLength(payload);
     if (ctx.scratch.length < len) ctx.scratch = new Uint8Array(len * 2);
-    encodeNodeInto(n, ctx.scratch);
+    encodeNodeInto(n, ctx.scratch, payload);
     let m: Memo;
     if (len < 32) m = { enc: ctx.scratch.slice(0, len), hash: undefined };
     else {

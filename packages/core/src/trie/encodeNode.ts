@@ -93,7 +93,8 @@ function writeChild(out: Uint8Array, o: number, c: Ref | null): number {
   return o + 33;
 }
 
-function payloadLen(n: Node): number {
+/** Length of the payload of the RLP list of `n` (its items' encodings). */
+export function payloadLength(n: Node): number {
   if (n.t === 2) {
     let payload = n.value === null ? 1 : strLen(n.value.length, n.value[0]);
     for (let i = 0; i < 16; i++) payload += childLen(n.children[i]);
@@ -103,18 +104,18 @@ function payloadLen(n: Node): number {
   return pathLen(n.path) + childLen(n.child);
 }
 
-/** Length of the RLP of `n`; every child that is a node must already have its memo. */
-export function encodedLength(n: Node): number {
-  const payload = payloadLen(n);
+/** Length of an RLP list of `payload` bytes. */
+export function listLength(payload: number): number {
   return (payload < 56 ? 1 : 1 + lenOfLen(payload)) + payload;
 }
 
 /**
- * Writes the RLP of `n` at the start of `out` (at least encodedLength(n) bytes) and returns its
- * length; every child that is a node must already have its memo.
+ * Writes the RLP of `n`, whose payload is `payload` bytes (payloadLength), at the start of
+ * `out` (at least listLength(payload) bytes) and returns its length; every child that is a node
+ * must already have its memo.
  */
-export function encodeNodeInto(n: Node, out: Uint8Array): number {
-  let o = writeLen(out, 0, payloadLen(n), 0xc0, 0xf7);
+export function encodeNodeInto(n: Node, out: Uint8Array, payload: number): number {
+  let o = writeLen(out, 0, payload, 0xc0, 0xf7);
   if (n.t === 2) {
     for (let i = 0; i < 16; i++) o = writeChild(out, o, n.children[i]);
     if (n.value === null) {
@@ -133,7 +134,8 @@ export function encodeNodeInto(n: Node, out: Uint8Array): number {
 
 /** RLP of `n` in a buffer of its own. */
 export function encodeNode(n: Node): Uint8Array {
-  const out = new Uint8Array(encodedLength(n));
-  encodeNodeInto(n, out);
+  const payload = payloadLength(n);
+  const out = new Uint8Array(listLength(payload));
+  encodeNodeInto(n, out, payload);
   return out;
 }
