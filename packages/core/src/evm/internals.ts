@@ -354,13 +354,19 @@ export function installEngineSpeedups(): Promise<void> {
       _activatedEIPsCache?: number[];
     };
     const sets = new WeakMap<number[], Set<number>>();
-    proto.isActivatedEIP = function isActivatedEIP(this: { _activatedEIPsCache: number[] }, eip: number): boolean {
+    // The Set of the list last asked about is kept on the Common itself: one field compare per
+    // ask instead of a WeakMap lookup (the interpreter asks several times per opcode).
+    type EipCommon = { _activatedEIPsCache: number[]; _ashlarEipList?: number[]; _ashlarEipSet?: Set<number> };
+    proto.isActivatedEIP = function isActivatedEIP(this: EipCommon, eip: number): boolean {
       const list = this._activatedEIPsCache;
+      if (this._ashlarEipList === list) return (this._ashlarEipSet as Set<number>).has(eip);
       let set = sets.get(list);
       if (set === undefined) {
         set = new Set(list);
         sets.set(list, set);
       }
+      this._ashlarEipList = list;
+      this._ashlarEipSet = set;
       return set.has(eip);
     };
 

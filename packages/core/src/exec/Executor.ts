@@ -138,22 +138,26 @@ export class Executor {
     at: ExecTarget,
     deadline: ExecutionDeadline | undefined,
     fn: (vm: VM, ctx: RunContext) => Promise<T>,
+    /** `fn` changes no state but through runOnce (which reverts its own): no outer checkpoint needed. */
+    selfReverting = false,
   ): Promise<T> {
     const run = async (vm: VM, ctx: RunContext, before?: (vm: VM) => Promise<void>): Promise<T> => {
-      await vm.evm.journal.checkpoint();
+      // The pool's transactions (`before`) are state changes of their own: they need the checkpoint.
+      const outer = !selfReverting || before !== undefined;
+      if (outer) await vm.evm.journal.checkpoint();
       const disarm = deadline?.arm(vm.evm as Parameters<ExecutionDeadline['arm']>[0]);
       try {
         if (before) await before(vm);
         return await fn(vm, ctx);
       } finally {
         disarm?.();
-        await vm.evm.journal.revert();
+        if (outer) await vm.evm.journal.revert();
       }
     };
     const chain = this.chain;
     if (at === 'pending') {
       const miner = this.miner;
-      if (!miner) return this.withVm(chain.head, deadline, fn);
+      if (!miner) return this.withVm(chain.head, deadline, fn, selfReverting);
       return chain.exclusive(async () => {
         const header = miner.pendingHeader();
         // Keyed by what makes the pending block: building one costs about a millisecond.
@@ -283,7 +287,7 @@ export class Executor {
     const acct = await vm.stateManager.getAccount(from);
     const tx = this.unsignedTx(req, from, gas, req.nonce ?? acct?.nonce ?? 0n);
     await vm.evm.journal.checkpoint();
-    const sender = await allowContractSender(vm, from);
+    const sender = await allowContractSender(vm, from, { account: acct });
     try {
       const result = await runTx(vm, {
         tx,
@@ -362,13 +366,18 @@ export class Executor {
     const deadline = this.deadline();
     const seen = { lines: 0 };
     let root: Uint8Array | undefined;
-    const { value: out, pcs } = await this.withVm(at, deadline, async (vm, ctx) => {
-      root = ctx.stateRoot;
-      await applyStateOverrides(vm.stateManager, overrides);
-      return withRevertPcs(vm.evm as EVM, lines, () =>
-        this.logConsole(vm, purpose, req, () => this.runOnce(vm, ctx, req, gas, deadline), seen),
-      );
-    });
+    const { value: out, pcs } = await this.withVm(
+      at,
+      deadline,
+      async (vm, ctx) => {
+        root = ctx.stateRoot;
+        await applyStateOverrides(vm.stateManager, overrides);
+        return withRevertPcs(vm.evm as EVM, lines, () =>
+          this.logConsole(vm, purpose, req, () => this.runOnce(vm, ctx, req, gas, deadline), seen),
+        );
+      },
+      overrides === undefined,
+    );
     const outcome: CachedCall = { returnValue: out.returnValue, error: out.error, pcs };
     // Console lines go out on every run: a call that printed is run again each time.
     if (stored !== undefined && reqKey !== undefined && root !== undefined && seen.lines === 0) {

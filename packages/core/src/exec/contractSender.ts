@@ -10,11 +10,16 @@ import type { VM } from '@ethereumjs/vm';
  * balance), and the code stays in place and runs if the transaction reaches it.
  *
  * Call right before runTx, and the returned `restore` right after it whatever happened (a
- * rejection before the read must not leave the hook in place).
+ * rejection before the read must not leave the hook in place). `read`: the sender's account as
+ * the caller just read it from this state (saves reading it again).
  */
-export async function allowContractSender(vm: VM, sender: Address): Promise<{ restore: () => void }> {
+export async function allowContractSender(
+  vm: VM,
+  sender: Address,
+  read?: { account: Account | undefined },
+): Promise<{ restore: () => void }> {
   const sm = vm.stateManager;
-  const account = await sm.getAccount(sender);
+  const account = read !== undefined ? read.account : await sm.getAccount(sender);
   if (account === undefined || !account.isContract()) return { restore: () => undefined };
   const getAccount = sm.getAccount;
   const restore = () => {
