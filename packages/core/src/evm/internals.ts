@@ -331,8 +331,10 @@ const require_ = createRequire(import.meta.url);
 let speedups: Promise<void> | undefined;
 
 /**
- * Installs, once per process, two caches on @ethereumjs prototypes and a leaner
- * `EVM.prototype.runInterpreter` (installLeanRunInterpreter below), with identical results:
+ * Installs, once per process, two caches on @ethereumjs prototypes, a leaner
+ * `EVM.prototype.runInterpreter` (installLeanRunInterpreter below, with a smaller frame memory),
+ * a leaner `Interpreter.prototype.run` (installLeanRun) and MSTORE (installFastMstore), with
+ * identical results:
  *
  * - `Common.prototype.isActivatedEIP` scans an array of the ~100 EIPs a recent hardfork
  *   activates, and the interpreter asks it several times per opcode (EIP-6800/7864 on every
@@ -378,6 +380,7 @@ export function installEngineSpeedups(): Promise<void> {
     const ip = mod.Interpreter?.prototype;
     await installLeanRunInterpreter(esmDir, mod.Interpreter);
     await installFastMstore(esmDir);
+    await installLeanRun(esmDir, mod.Interpreter);
     if (!ip || typeof ip._getValidJumpDestinations !== 'function') return;
     const analyse = ip._getValidJumpDestinations as (this: unknown, code: Uint8Array) => unknown;
     const byTable = new WeakMap<object, WeakMap<Uint8Array, unknown>>();
@@ -710,3 +713,141 @@ const HEX_VALUE = (() => {
   for (let d = 0; d < 6; d++) t[97 + d] = 10 + d;
   return t;
 })();
+
+// ---------------------------------------------------------------------------------------------
+// Interpreter.run with plain opcodes stepped without a promise each
+
+/** The interpreter's fields `run` reads, as far as the loop goes. */
+interface RunSelf {
+  common: { isActivatedEIP(eip: number): boolean };
+  profilerOpts?: { enabled?: boolean };
+  performanceLogger: { hasTimer(): boolean; pauseTimer(): unknown; startTimer(name: string): unknown };
+  _evm: { events: { listenerCount(name: string): number }; DEBUG: boolean };
+  _env: { chargeCodeAccesses?: boolean };
+  _runState: {
+    programCounter: number;
+    code: Uint8Array;
+    opCode: number;
+    gasLeft: bigint;
+    env: { chargeCodeAccesses?: boolean; accessWitness?: { commit(): void; revert(): void } };
+    eip8037BurnLeftoverAfterCreateHaltOntoAlive?: boolean;
+    validJumps: unknown;
+    cachedPushes: unknown;
+    shouldDoJumpAnalysis: boolean;
+    interpreter: { getAddress(): unknown };
+    stateManager: { checkChunkWitnessPresent(contract: unknown, pc: number): Promise<boolean> };
+  };
+  _getValidJumpDestinations(code: Uint8Array): { jumps: unknown; pushes: unknown; opcodesCached: OpStep[] };
+  lookupOpInfo(op: number): OpStep;
+  runStep(op: OpStep | undefined): Promise<void>;
+  useGas(amount: bigint, context: unknown): void;
+}
+
+interface OpStep {
+  opcodeInfo: { code: number; feeBigInt: bigint; dynamicGas: boolean; isAsync: boolean; isInvalid: boolean };
+  opHandler: (runState: unknown, common: unknown) => unknown;
+}
+
+/**
+ * @ethereumjs/evm 10.1.3's `Interpreter.prototype.run` for legacy (non-EOF) code, with one change:
+ * an opcode with static gas and a synchronous handler (PUSH, DUP, SWAP, arithmetic, JUMP…, about
+ * half of all steps) is stepped inline, exactly as `runStep` steps it, instead of through the
+ * async `runStep` (a promise, an await and an argument array per opcode: most of the garbage an
+ * eth_call makes). `runStep` still steps everything else, and every opcode while anything
+ * listens to `step` (tracers), in DEBUG mode, with the profiler on, or under EIP-6800/7864 code
+ * chunk charging. An op whose info says async (the call time limit makes JUMP so to pause) is
+ * awaited as before. EOF code runs the original `run`.
+ */
+async function installLeanRun(esmDir: string, Interpreter: unknown): Promise<void> {
+  const ip = (Interpreter as { prototype?: Record<string, unknown> } | undefined)?.prototype;
+  if (!ip || typeof ip.run !== 'function' || typeof ip.runStep !== 'function') return;
+  const eip7928 = (await import(pathToFileURL(join(esmDir, 'opcodes', 'EIP7928.js')).href)) as {
+    consumeEip7928PostTargetCallOog?: (runState: unknown) => void;
+  };
+  const consumePostTargetCallOog = eip7928.consumeEip7928PostTargetCallOog;
+  if (typeof consumePostTargetCallOog !== 'function') return;
+  const originalRun = ip.run as (this: RunSelf, code: Uint8Array, opts?: { pc?: number }) => Promise<unknown>;
+  const STOP = EVMError.errorMessages.STOP;
+  const INVALID_OPCODE = EVMError.errorMessages.INVALID_OPCODE;
+  const OUT_OF_GAS = EVMError.errorMessages.OUT_OF_GAS;
+  ip.run = async function leanRun(this: RunSelf, code: Uint8Array, opts: { pc?: number } = {}) {
+    const common = this.common;
+    // EOF code (0xEF first, EIP-3540 on) and the profiler take the original path.
+    if ((common.isActivatedEIP(3540) && code[0] === 0xef) || this.profilerOpts?.enabled === true) {
+      return originalRun.call(this, code, opts);
+    }
+    const rs = this._runState;
+    rs.code = code;
+    rs.programCounter = opts.pc ?? rs.programCounter;
+    const pc = rs.programCounter;
+    if (pc !== 0 && (pc < 0 || pc >= rs.code.length)) {
+      throw new Error('Internal error: program counter not in range');
+    }
+    const evm = this._evm;
+    const stateless =
+      (common.isActivatedEIP(6800) || common.isActivatedEIP(7864)) && this._env.chargeCodeAccesses === true;
+    let err: unknown;
+    let cachedOpcodes: OpStep[] | undefined;
+    let doJumpAnalysis = true;
+    while (rs.programCounter < rs.code.length) {
+      const programCounter = rs.programCounter;
+      let opCode: number;
+      let opCodeObj: OpStep | undefined;
+      if (doJumpAnalysis) {
+        opCode = rs.code[programCounter] as number;
+        if (opCode === 0x56 || opCode === 0x57 || opCode === 0x5e) {
+          const { jumps, pushes, opcodesCached } = this._getValidJumpDestinations(rs.code);
+          rs.validJumps = jumps;
+          rs.cachedPushes = pushes;
+          rs.shouldDoJumpAnalysis = false;
+          cachedOpcodes = opcodesCached;
+          doJumpAnalysis = false;
+        }
+      } else {
+        opCodeObj = (cachedOpcodes as OpStep[])[programCounter] as OpStep;
+        opCode = opCodeObj.opcodeInfo.code;
+      }
+      if (opCode === 0xfe && common.isActivatedEIP(7864) && rs.env.chargeCodeAccesses === true) {
+        const contract = rs.interpreter.getAddress();
+        if (!(await rs.stateManager.checkChunkWitnessPresent(contract, programCounter))) {
+          throw Error(`Invalid witness with missing codeChunk for pc=${programCounter}`);
+        }
+      }
+      rs.opCode = opCode;
+      try {
+        const entry = opCodeObj ?? this.lookupOpInfo(opCode);
+        const info = entry.opcodeInfo;
+        if (!info.dynamicGas && !info.isAsync && !stateless && !evm.DEBUG && evm.events.listenerCount('step') === 0) {
+          // runStep's steps for such an op: invalid check, base fee, pc, EIP-7928 pending OOG, handler.
+          if (info.isInvalid) throw new EVMError(INVALID_OPCODE);
+          this.useGas(info.feeBigInt, info);
+          rs.programCounter++;
+          consumePostTargetCallOog(rs);
+          entry.opHandler(rs, common);
+          rs.env.accessWitness?.commit();
+        } else {
+          await this.runStep(opCodeObj);
+        }
+      } catch (e) {
+        rs.env.accessWitness?.revert();
+        if (
+          !(
+            typeof e === 'object' &&
+            e !== null &&
+            'errorType' in e &&
+            (e as { errorType: unknown }).errorType === 'EVMError'
+          )
+        ) {
+          throw e;
+        }
+        if ((e as { error?: string }).error !== STOP) err = e;
+        break;
+      }
+    }
+    if (err === undefined && rs.eip8037BurnLeftoverAfterCreateHaltOntoAlive === true && rs.gasLeft > 0n) {
+      rs.gasLeft = 0n;
+      err = new EVMError(OUT_OF_GAS);
+    }
+    return { runState: rs, exceptionError: err };
+  };
+}

@@ -117,4 +117,42 @@ describe('engine speed-ups', () => {
     expect(m.read(10_000, 16)).toEqual(new Uint8Array(16));
     expect(() => m.write(0, 2, Uint8Array.of(1))).toThrow(/Invalid value size/);
   });
+
+  it('steps plain opcodes inline with the same results as runStep (which a step listener forces)', async () => {
+    await installEngineSpeedups();
+    const common = new Common({ chain: Mainnet, hardfork: Hardfork.Prague });
+    const evm = await createEVM({ common });
+    const programs: [string, bigint, string | undefined][] = [
+      // a JUMP loop counting to 10, then MSTORE + RETURN
+      ['0x60005b60010180600a1160025760005260206000f3', 100_000n, undefined],
+      // arithmetic, DUP, SWAP, then STOP mid-code (the trailing INVALID never runs)
+      ['0x6003600401600202806001900300fe', 100_000n, undefined],
+      // INVALID: all gas gone
+      ['0x6001fe', 100_000n, 'invalid opcode'],
+      // out of gas on a static op (the fourth PUSH1)
+      ['0x6001600160016001', 11n, 'out of gas'],
+      // stack underflow on ADD
+      ['0x600101', 100_000n, 'stack underflow'],
+      // a JUMP to a non-JUMPDEST
+      ['0x600356005b', 100_000n, 'invalid JUMP'],
+    ];
+    for (const [i, [code, gasLimit, error]] of programs.entries()) {
+      const to = new Address(hexToBytes(`0x${(0x100 + i).toString(16).padStart(40, '0')}`));
+      await evm.stateManager.putCode(to, hexToBytes(code as `0x${string}`));
+      const inline = await evm.runCall({ to, gasLimit });
+      let steps = 0;
+      const onStep = () => {
+        steps++;
+      };
+      evm.events.on('step', onStep);
+      const stepped = await evm.runCall({ to, gasLimit });
+      evm.events.off('step', onStep);
+      expect(steps).toBeGreaterThan(0);
+      // (an invalid JUMP's message goes on with where: ` at <code hash>/<address>:<pc>`)
+      expect(inline.execResult.exceptionError?.error.split(' at ')[0]).toBe(error);
+      expect(inline.execResult.exceptionError?.error).toBe(stepped.execResult.exceptionError?.error);
+      expect(inline.execResult.executionGasUsed).toBe(stepped.execResult.executionGasUsed);
+      expect(bytesToHex(inline.execResult.returnValue)).toBe(bytesToHex(stepped.execResult.returnValue));
+    }
+  });
 });
