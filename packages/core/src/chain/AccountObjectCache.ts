@@ -1,6 +1,7 @@
 import { Account, type Address } from '@ethereumjs/util';
 import { type CacheStats, JournaledMap, noStats } from './JournaledMap.js';
-import { byteKey, hexOfKey } from './stateCacheKeys.js';
+import { encodeAccount } from './accountRlp.js';
+import { byteKey, bytesOfKey } from './stateCacheKeys.js';
 
 /** A cached account: undefined when known not to exist; `written` when the trie does not hold it yet. */
 interface AccountEntry {
@@ -61,18 +62,17 @@ export class AccountObjectCache {
   }
 
   /**
-   * The accounts written at the current checkpoint level since the last flush, in
-   * @ethereumjs's AccountCache.flush form (unprefixed address hex, RLP or undefined to delete),
-   * which MerkleStateManager.flush writes to the trie.
+   * The accounts written at the current checkpoint level since the last flush, as trie writes:
+   * address bytes and RLP (undefined: delete). The level's journal starts afresh.
    */
-  flush(): [string, { accountRLP: Uint8Array | undefined }][] {
-    const items: [string, { accountRLP: Uint8Array | undefined }][] = [];
+  takeWrites(): [Uint8Array, Uint8Array | undefined][] {
+    const writes: [Uint8Array, Uint8Array | undefined][] = [];
     for (const key of this.map.takeChanged()) {
       const entry = this.map.get(key);
       if (entry === undefined || !entry.written) continue;
-      items.push([hexOfKey(key), { accountRLP: entry.account?.serialize() }]);
+      writes.push([bytesOfKey(key), entry.account && encodeAccount(entry.account)]);
     }
-    return items;
+    return writes;
   }
 
   checkpoint(): void {

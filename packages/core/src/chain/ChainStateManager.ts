@@ -1,7 +1,8 @@
 import { RLP } from '@ethereumjs/rlp';
 import { type Caches, MerkleStateManager, type MerkleStateManagerOpts } from '@ethereumjs/statemanager';
+import { keccak_256 } from '@noble/hashes/sha3.js';
 import {
-  type Account,
+  Account,
   type Address,
   concatBytes,
   createAccountFromRLP,
@@ -115,15 +116,36 @@ export class ChainStateManager extends MerkleStateManager {
     cache.put(address, key, RLP.encode(unpadBytes(value)));
   }
 
+  /**
+   * The stock flush, step for step (code, then storage, then accounts: the first two change
+   * accounts), over StateCaches: storage grouped per account (`writeStorage`), accounts written
+   * by their address bytes and encoded here, what was only read not written back.
+   */
   override async flush(): Promise<void> {
+    const caches = this.stateCaches;
+    if (caches === undefined) return super.flush();
     // A flush with no checkpoint open (commit and revert of the last one end with one) leaves
     // the trie holding everything below any checkpoint opened later.
     this.trieAheadOfCheckpoints = this._checkpointCount > 0;
-    const writes = this.stateCaches?.storage?.takeWrites();
-    if (writes && writes.length > 0) await this.writeStorage(writes);
-    // The storage cache is empty now: the stock flush writes code and accounts.
-    await super.flush();
+    for (const [address, code] of caches.code?.takeWrites() ?? []) {
+      if (code !== undefined) await this.writeCode(address, code);
+    }
+    const slots = caches.storage?.takeWrites();
+    if (slots && slots.length > 0) await this.writeStorage(slots);
+    for (const [key, rlp] of caches.account?.takeWrites() ?? []) {
+      if (rlp === undefined) await this._trie.del(key);
+      else await this._trie.put(key, rlp);
+    }
     this.boundCaches();
+  }
+
+  /** Stores code under its hash and points the account at it (the stock flush's code step). */
+  private async writeCode(address: Address, code: Uint8Array): Promise<void> {
+    const codeHash = (this.common.customCrypto.keccak256 ?? keccak_256)(code);
+    const key = this._prefixCodeHashes ? concatBytes(CODE_PREFIX, codeHash) : codeHash;
+    await this._getCodeDB().put(key, code);
+    if ((await this.getAccount(address)) === undefined) await this.putAccount(address, new Account());
+    await this.modifyAccountFields(address, { codeHash });
   }
 
   /**
@@ -138,7 +160,7 @@ export class ChainStateManager extends MerkleStateManager {
     if (!caches || this._checkpointCount > 0 || this.constructor !== ChainStateManager) return;
     const accounts = caches.account?.size() ?? 0;
     // Slot puts since the last emptying (reads filling the cache included): a bound on slots held.
-    const slotPuts = caches.storage?.stats(false).writes ?? 0;
+    const slotPuts = caches.storage?.writes ?? 0;
     if (accounts <= this.cacheBounds.accounts && slotPuts <= this.cacheBounds.slotPuts) return;
     caches.clear();
     caches.storage?.stats(true);

@@ -1,6 +1,6 @@
-import type { Address } from '@ethereumjs/util';
+import { Address } from '@ethereumjs/util';
 import { type CacheStats, JournaledMap, noStats } from './JournaledMap.js';
-import { byteKey, hexOfKey } from './stateCacheKeys.js';
+import { byteKey, bytesOfKey } from './stateCacheKeys.js';
 
 /** @ethereumjs's code cache element (code undefined: deleted), and whether the trie lacks it yet. */
 interface CodeEntry {
@@ -41,15 +41,15 @@ export class CodeObjectCache {
     this.counts.deletions++;
   }
 
-  /** The code written at the current level since the last flush, in @ethereumjs's CodeCache.flush form. */
-  flush(): [string, { code: Uint8Array | undefined }][] {
-    const items: [string, { code: Uint8Array | undefined }][] = [];
+  /** The code written at the current level since the last flush (undefined: deleted); the level starts afresh. */
+  takeWrites(): [Address, Uint8Array | undefined][] {
+    const writes: [Address, Uint8Array | undefined][] = [];
     for (const key of this.map.takeChanged()) {
       const entry = this.map.get(key);
       if (entry === undefined || !entry.written) continue;
-      items.push([hexOfKey(key), { code: entry.code }]);
+      writes.push([new Address(bytesOfKey(key)), entry.code]);
     }
-    return items;
+    return writes;
   }
 
   checkpoint(): void {

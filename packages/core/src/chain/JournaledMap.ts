@@ -43,9 +43,10 @@ export class JournaledMap<V> {
   /** The keys changed at the current level since the last call; the level's journal starts afresh. */
   takeChanged(): string[] {
     const top = this.levels.length - 1;
-    const keys = [...this.levels[top].keys()];
+    const level = this.levels[top];
+    if (level.size === 0) return [];
     this.levels[top] = new Map();
-    return keys;
+    return [...level.keys()];
   }
 
   checkpoint(): void {

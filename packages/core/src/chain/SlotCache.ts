@@ -64,6 +64,7 @@ export class SlotCache {
   takeWrites(): SlotWrite[] {
     const top = this._diffCache.length - 1;
     const changed = this._diffCache[top];
+    if (changed.size === 0) return [];
     this._diffCache[top] = new Map();
     const items: SlotWrite[] = [];
     for (const [addressHex, keys] of changed) {
@@ -122,6 +123,11 @@ export class SlotCache {
 
   size(): number {
     return this.slots.size;
+  }
+
+  /** Slot puts since the stats were last reset (reads filling the cache included). */
+  get writes(): number {
+    return this.counts.writes;
   }
 
   stats(reset = true): CacheStats {

@@ -27,8 +27,3 @@ export const hexKey: (bytes: Uint8Array) => string =
 export function bytesOfKey(key: string): Uint8Array {
   return new Uint8Array(Buffer.from(key, 'latin1'));
 }
-
-/** The unprefixed hex of the bytes a `byteKey` was made from. */
-export function hexOfKey(key: string): string {
-  return Buffer.from(key, 'latin1').toString('hex');
-}
