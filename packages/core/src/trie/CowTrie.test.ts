@@ -117,6 +117,28 @@ describe('CowTrie', () => {
     );
   });
 
+  it('tells apart stored nodes whose hashes begin alike (the decoded-node cache key)', async () => {
+    const { db, ctx } = setup();
+    const encOf = async (value: number) => {
+      const t = new CowTrie(ctx);
+      await t.put(keyOf(1), Uint8Array.of(value));
+      return (await db.get(bytesToHex(t.root()).slice(2))) as Uint8Array;
+    };
+    // Nodes stored under made-up keys that share their first 16 bytes (as a forked chain stores
+    // its root node under the upstream's root).
+    const k1 = new Uint8Array(32).fill(0xaa);
+    const k2 = Uint8Array.from(k1);
+    k2[31] = 1;
+    await db.put(bytesToHex(k1).slice(2), await encOf(1));
+    await db.put(bytesToHex(k2).slice(2), await encOf(2));
+    for (const [root, v] of [
+      [k1, 1],
+      [k2, 2],
+      [k1, 1],
+    ] as const)
+      expect(await new CowTrie(ctx, root).get(keyOf(1))).toEqual(Uint8Array.of(v));
+  });
+
   it('says whether a root is in the database', async () => {
     const { cow } = setup();
     await cow.put(keyOf(1), new Uint8Array(40).fill(1));

@@ -1,7 +1,7 @@
 import { MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { RLP } from '@ethereumjs/rlp';
 import { type DB, ValueEncoding, bytesToUnprefixedHex, equalsBytes } from '@ethereumjs/util';
-import { Lru } from '../util/Lru.js';
+import { DecodedNodes } from './DecodedNodes.js';
 import { encodeNodeInto, listLength, payloadLength } from './encodeNode.js';
 import { commonPrefix, concatNibbles, toNibbles } from './nibbles.js';
 import { type HashRef, type Memo, type Node, type Ref, branch, decodeNode, ext, leaf } from './nodes.js';
@@ -38,8 +38,11 @@ function hexNodeStore(db: DB<string, Value>): NodeStore {
 
 /** What tries of one chain share: the node database, decoded nodes, the hash function. */
 export class TrieContext {
-  /** Decoded nodes by hash: nodes are immutable, so any trie of the chain may share them. */
-  readonly decoded: Lru<string, Node>;
+  /**
+   * Decoded nodes by hash (keyed by cacheKeyOf, checked against the full hash on a hit): nodes
+   * are immutable, so any trie of the chain may share them.
+   */
+  readonly decoded: DecodedNodes;
   readonly emptyRoot: Uint8Array;
   /** `db` seen by hash. */
   readonly nodes: NodeStore;
@@ -56,7 +59,7 @@ export class TrieContext {
     decodedNodes = 100_000,
   ) {
     this.emptyRoot = keccak(RLP.encode(new Uint8Array(0)));
-    this.decoded = new Lru<string, Node>(decodedNodes);
+    this.decoded = new DecodedNodes(decodedNodes);
     this.nodes = isNodeStore(db) ? db : hexNodeStore(db);
   }
 }
@@ -230,15 +233,15 @@ export class CowTrie {
    * store that answers synchronously); undefined if it has to be read.
    */
   private loadedNode(ref: HashRef): Node | undefined {
-    const hex = bytesToUnprefixedHex(ref.hash);
-    const hit = this.ctx.decoded.get(hex);
-    if (hit) return hit;
+    const key = cacheKeyOf(ref.hash);
+    const hit = this.ctx.decoded.get(key);
+    if (hit && equalsBytes((hit.memo as Memo).hash as Uint8Array, ref.hash)) return hit;
     const got = this.ctx.nodes.getNode(ref.hash);
     if (got instanceof Promise) {
       this.reading = { ref, got };
       return undefined;
     }
-    return this.decodeStored(ref, hex, got);
+    return this.decodeStored(ref, key, got);
   }
 
   /** The node behind `ref`, read from the store if need be. */
@@ -246,15 +249,15 @@ export class CowTrie {
     const pending = this.reading;
     this.reading = undefined;
     const got = pending?.ref === ref ? pending.got : this.ctx.nodes.getNode(ref.hash);
-    return this.decodeStored(ref, bytesToUnprefixedHex(ref.hash), got instanceof Promise ? await got : got);
+    return this.decodeStored(ref, cacheKeyOf(ref.hash), got instanceof Promise ? await got : got);
   }
 
-  private decodeStored(ref: HashRef, hex: string, enc: Uint8Array | undefined): Node {
+  private decodeStored(ref: HashRef, key: number, enc: Uint8Array | undefined): Node {
     if (enc === undefined) throw new Error('Missing node in DB');
     const node = decodeNode(enc);
     // Under its key, which is its hash (or, for a forked chain's genesis, the upstream root it stands for).
     node.memo = { enc: enc.length < 32 ? enc : undefined, hash: ref.hash };
-    this.ctx.decoded.set(hex, node);
+    this.ctx.decoded.set(key, node);
     return node;
   }
 
@@ -408,6 +411,14 @@ export class CowTrie {
     if (count === 1 && value === null) return this.joinPath(NIBBLE_PATHS[only], children[only] as Ref);
     return branch(children, value);
   }
+}
+
+/**
+ * The decoded-node cache's key for a hash: its first 48 bits as a number, cheaper to make and
+ * look up than a hex string. Two hashes may share one; a hit is checked against the full hash.
+ */
+function cacheKeyOf(hash: Uint8Array): number {
+  return (hash[0] | (hash[1] << 8) | (hash[2] << 16)) * 0x1000000 + (hash[3] | (hash[4] << 8) | (hash[5] << 16));
 }
 
 /** Thrown by a synchronous update that needs a node read first (see CowTrie.insert). */
