@@ -1,4 +1,3 @@
-import { bytesToHex } from '@ethereumjs/util';
 import type { CallRequest } from './types.js';
 
 /** What an eth_call ended with, enough to answer it again exactly (the error object is rebuilt from it). */
@@ -84,29 +83,43 @@ function cost(key: string, value: CachedCall): number {
 }
 
 /**
+ * Bytes as a string of one char per byte (0-255): a Map key half as long as hex and made without
+ * a Buffer. Not for display.
+ */
+export function bytesKey(bytes: Uint8Array): string {
+  return String.fromCharCode.apply(null, bytes as unknown as number[]);
+}
+
+/**
  * Every field of a call request that can change its outcome, as one string; undefined when the
  * request is not worth caching (large calldata). Absent and given fields differ (`gas` absent
- * means the cap), so each field is written as given.
+ * means the cap), so each field is written as given; byte fields are fixed-length or
+ * length-prefixed and numbers decimal, so no two requests share a key.
  */
 export function callRequestKey(req: CallRequest): string | undefined {
   const data = req.data;
   if (data !== undefined && data.length > MAX_KEY_DATA) return undefined;
-  let key = `${req.from?.toString() ?? ''}|${req.to === undefined ? 'u' : (req.to?.toString() ?? 'n')}|${req.gas ?? ''}|${req.gasPrice ?? ''}|${req.maxFeePerGas ?? ''}|${req.maxPriorityFeePerGas ?? ''}|${req.value ?? ''}|${req.nonce ?? ''}|${req.type ?? ''}|${req.chainId ?? ''}|${data === undefined ? '' : bytesToHex(data)}`;
+  const to = req.to;
+  let key =
+    (req.from === undefined ? 'u' : `a${bytesKey(req.from.bytes)}`) +
+    (to === undefined ? 'u' : to === null ? 'n' : `a${bytesKey(to.bytes)}`) +
+    `${req.gas ?? ''}|${req.gasPrice ?? ''}|${req.maxFeePerGas ?? ''}|${req.maxPriorityFeePerGas ?? ''}|${req.value ?? ''}|${req.nonce ?? ''}|${req.type ?? ''}|${req.chainId ?? ''}|` +
+    (data === undefined ? 'u' : `d${data.length}:${bytesKey(data)}`);
   if (req.accessList !== undefined) {
-    key += '|a';
+    key += `|a${req.accessList.length}:`;
     for (const item of req.accessList) {
-      key += `:${item.address.toString()}`;
-      for (const slot of item.storageKeys) key += `,${bytesToHex(slot)}`;
+      key += `${bytesKey(item.address.bytes)}${item.storageKeys.length}:`;
+      for (const slot of item.storageKeys) key += `${slot.length}:${bytesKey(slot)}`;
     }
   }
   if (req.authorizationList !== undefined) {
-    key += '|l';
+    key += `|l${req.authorizationList.length}:`;
     for (const a of req.authorizationList)
-      key += `:${a.chainId},${a.address.toString()},${a.nonce},${a.yParity},${a.r},${a.s}`;
+      key += `${a.chainId},${bytesKey(a.address.bytes)}${a.nonce},${a.yParity},${a.r},${a.s};`;
   }
   if (req.blobVersionedHashes !== undefined) {
-    key += '|b';
-    for (const h of req.blobVersionedHashes) key += `:${bytesToHex(h)}`;
+    key += `|b${req.blobVersionedHashes.length}:`;
+    for (const h of req.blobVersionedHashes) key += `${h.length}:${bytesKey(h)}`;
   }
   if (req.maxFeePerBlobGas !== undefined) key += `|f${req.maxFeePerBlobGas}`;
   return key;

@@ -18,8 +18,9 @@ import { nameCustomError } from './customErrorText.js';
 import { withRevertPcs } from './revertPc.js';
 import type { KnownContracts } from './KnownContracts.js';
 import type { CallRequest, StateOverrides } from './types.js';
-import { type CachedCall, CallResultCache, callRequestKey } from './CallResultCache.js';
+import { type CachedCall, CallResultCache, bytesKey, callRequestKey } from './CallResultCache.js';
 import { accessListField, authorizationListField } from './txFields.js';
+import { shortHex } from './shortHex.js';
 
 export interface CallOutcome {
   result: RunTxResult;
@@ -107,7 +108,7 @@ export class Executor {
   private hasSourceLines(req: CallRequest): boolean {
     const known = this.known;
     if (!req.to || known === undefined || known.isEmpty) return false;
-    return known.lookup(req.to.toString())?.sourceLine !== undefined;
+    return known.lookup(shortHex(req.to.bytes))?.sourceLine !== undefined;
   }
 
   /** Runs one call collecting its console.sol lines, which go out as kernel `console` events (also when it fails). */
@@ -176,7 +177,7 @@ export class Executor {
         return json;
       },
       gasLimit: header.gasLimit,
-      key: bytesToHex(at.hash),
+      key: shortHex(at.hash),
     };
     if (chain.isHead(at)) {
       return chain.exclusive(() => {
@@ -407,7 +408,7 @@ export class Executor {
     }
     const last = this.lastPrefix;
     if (last !== undefined && last.hash === at.hash && last.root === root && last.lines === lines) return last.prefix;
-    const prefix = `${bytesToHex(at.hash)}${bytesToHex(root)}${lines ? 1 : 0}|`;
+    const prefix = `${bytesKey(at.hash)}${bytesKey(root)}${lines ? 1 : 0}`;
     this.lastPrefix = { hash: at.hash, root, lines, prefix };
     return prefix;
   }
