@@ -267,7 +267,9 @@ export class Executor {
       if (data === undefined || equalsBytes(template.data, data)) return template;
       return withData(template, data);
     }
-    const tx = buildUnsignedTx(this.chain, req, from, gas, nonce);
+    // Frozen, as createTx leaves a transaction by default: only then does it keep its data gas
+    // (and hash) in its cache instead of counting them on every ask.
+    const tx = frozen(buildUnsignedTx(this.chain, req, from, gas, nonce));
     this.callTxs.set(key, tx);
     if (this.callTxs.size > 256) this.callTxs.delete(this.callTxs.keys().next().value as string);
     return tx;
@@ -495,7 +497,13 @@ function withData(tx: TypedTransaction, data: Uint8Array): TypedTransaction {
   const copy = Object.assign(Object.create(Object.getPrototypeOf(tx) as object), tx) as TypedTransaction;
   (copy as { data: Uint8Array }).data = data;
   (copy as unknown as { cache: object }).cache = {};
-  return copy;
+  return frozen(copy);
+}
+
+/** `tx`, frozen (Object.freeze types its result as read-only, which TypedTransaction is not declared as). */
+function frozen<T extends object>(tx: T): T {
+  Object.freeze(tx);
+  return tx;
 }
 
 /** A transaction run only to observe it: sender set directly, no signature. */
