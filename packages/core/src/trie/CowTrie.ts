@@ -4,7 +4,7 @@ import { type DB, ValueEncoding, bytesToUnprefixedHex, equalsBytes } from '@ethe
 import { DecodedNodes } from './DecodedNodes.js';
 import { encodeNodeInto, listLength, payloadLength } from './encodeNode.js';
 import { commonPrefix, concatNibbles, toNibbles } from './nibbles.js';
-import { type HashRef, type Memo, type Node, type Ref, branch, decodeNode, ext, leaf } from './nodes.js';
+import { type HashRef, type Node, type Ref, branch, decodeNode, ext, isEncoded, leaf } from './nodes.js';
 
 type Value = string | Uint8Array;
 
@@ -100,14 +100,14 @@ export class CowTrie {
     const r = this.rootRef;
     if (r === null) return this.ctx.emptyRoot;
     if (r.t === 3) return r.hash;
-    const m = this.memo(r);
-    if (!m.hash) {
+    this.encode(r);
+    if (r.hash === undefined) {
       // The root is stored under its hash even when it is shorter than 32 bytes (as @ethereumjs/mpt).
-      const enc = m.enc as Uint8Array;
-      m.hash = this.ctx.keccak(enc);
-      this.ctx.nodes.putNode(m.hash, enc);
+      const enc = r.enc as Uint8Array;
+      r.hash = this.ctx.keccak(enc);
+      this.ctx.nodes.putNode(r.hash, enc);
     }
-    return m.hash;
+    return r.hash;
   }
 
   async get(key: Uint8Array): Promise<Uint8Array | null> {
@@ -235,7 +235,7 @@ export class CowTrie {
   private loadedNode(ref: HashRef): Node | undefined {
     const key = cacheKeyOf(ref.hash);
     const hit = this.ctx.decoded.get(key);
-    if (hit && equalsBytes((hit.memo as Memo).hash as Uint8Array, ref.hash)) return hit;
+    if (hit && equalsBytes(hit.hash as Uint8Array, ref.hash)) return hit;
     const got = this.ctx.nodes.getNode(ref.hash);
     if (got instanceof Promise) {
       this.reading = { ref, got };
@@ -256,7 +256,8 @@ export class CowTrie {
     if (enc === undefined) throw new Error('Missing node in DB');
     const node = decodeNode(enc);
     // Under its key, which is its hash (or, for a forked chain's genesis, the upstream root it stands for).
-    node.memo = { enc: enc.length < 32 ? enc : undefined, hash: ref.hash };
+    node.enc = enc.length < 32 ? enc : undefined;
+    node.hash = ref.hash;
     this.ctx.decoded.set(key, node);
     return node;
   }
@@ -281,34 +282,31 @@ export class CowTrie {
     this.readFor.set(ref, node);
   }
 
-  /** Encoding and (for ≥ 32-byte nodes) hash of a node, children first; new stored nodes go to the db. */
-  private memo(n: Node): Memo {
-    if (n.memo) return n.memo;
+  /** Encodes a node, children first: its RLP if under 32 bytes, else its hash (the RLP goes to the db). */
+  private encode(n: Node): void {
+    if (isEncoded(n)) return;
     if (n.t === 2) {
       const children = n.children;
       for (let i = 0; i < 16; i++) {
         const c = children[i];
-        if (c !== null && c.t !== 3 && !c.memo) this.memo(c);
+        if (c !== null && c.t !== 3 && !isEncoded(c)) this.encode(c);
       }
     } else if (n.t === 1) {
       const c = n.child;
-      if (c.t !== 3 && !c.memo) this.memo(c);
+      if (c.t !== 3 && !isEncoded(c)) this.encode(c);
     }
     const ctx = this.ctx;
     const payload = payloadLength(n);
     const len = listLength(payload);
     if (ctx.scratch.length < len) ctx.scratch = new Uint8Array(len * 2);
     encodeNodeInto(n, ctx.scratch, payload);
-    let m: Memo;
-    if (len < 32) m = { enc: ctx.scratch.slice(0, len), hash: undefined };
+    if (len < 32) n.enc = ctx.scratch.slice(0, len);
     else {
       const enc = ctx.scratch.subarray(0, len);
       const hash = ctx.keccak(enc);
       ctx.nodes.putNode(hash, enc);
-      m = { enc: undefined, hash };
+      n.hash = hash;
     }
-    n.memo = m;
-    return m;
   }
 
   /*

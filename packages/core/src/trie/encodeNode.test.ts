@@ -31,13 +31,14 @@ function rawOf(n: Node): NestedRaw {
   return [...n.children.map(refRaw), n.value ?? new Uint8Array(0)];
 }
 
-/** Gives every node under `n` the memo CowTrie would, children first. */
+/** Encodes every node under `n` as CowTrie does, children first. */
 function memoize(n: Ref): void {
-  if (n.t === 3 || n.memo) return;
+  if (n.t === 3 || n.enc || n.hash) return;
   if (n.t === 1) memoize(n.child);
   if (n.t === 2) for (const c of n.children) if (c) memoize(c);
   const enc = encodeNode(n);
-  n.memo = enc.length < 32 ? { enc, hash: undefined } : { enc: undefined, hash: keccak_256(enc) };
+  if (enc.length < 32) n.enc = enc;
+  else n.hash = keccak_256(enc);
 }
 
 const nibbles = (max: number) =>

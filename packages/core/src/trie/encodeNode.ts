@@ -1,9 +1,9 @@
-import type { Memo, Node, Ref } from './nodes.js';
+import type { Node, Ref } from './nodes.js';
 
 /*
  * RLP of a trie node written straight from the node into a buffer (the trie's reused scratch,
  * or one of the exact size): no list of items, no hex-prefix array, no per-item allocation.
- * Children must be memoized first (their encoding decides whether the parent embeds them or
+ * Children must be encoded first (their encoding decides whether the parent embeds them or
  * holds their hash). The bytes are those of RLP.encode over the node's raw list (a property
  * test checks it, and roots against @ethereumjs/mpt's).
  */
@@ -69,7 +69,7 @@ function writePath(out: Uint8Array, o: number, path: Uint8Array, isLeaf: boolean
 function childLen(c: Ref | null): number {
   if (c === null) return 1;
   if (c.t === 3) return 33;
-  const small = (c.memo as Memo).enc;
+  const small = c.enc;
   return small === undefined ? 33 : small.length;
 }
 
@@ -78,18 +78,15 @@ function writeChild(out: Uint8Array, o: number, c: Ref | null): number {
     out[o] = 0x80;
     return o + 1;
   }
-  let hash: Uint8Array;
-  if (c.t === 3) hash = c.hash;
-  else {
-    const m = c.memo as Memo;
-    if (m.enc !== undefined) {
-      out.set(m.enc, o);
-      return o + m.enc.length;
+  if (c.t !== 3) {
+    const small = c.enc;
+    if (small !== undefined) {
+      out.set(small, o);
+      return o + small.length;
     }
-    hash = m.hash as Uint8Array;
   }
   out[o] = 0xa0;
-  out.set(hash, o + 1);
+  out.set(c.hash as Uint8Array, o + 1);
   return o + 33;
 }
 
@@ -112,7 +109,7 @@ export function listLength(payload: number): number {
 /**
  * Writes the RLP of `n`, whose payload is `payload` bytes (payloadLength), at the start of
  * `out` (at least listLength(payload) bytes) and returns its length; every child that is a node
- * must already have its memo.
+ * must already be encoded.
  */
 export function encodeNodeInto(n: Node, out: Uint8Array, payload: number): number {
   let o = writeLen(out, 0, payload, 0xc0, 0xf7);

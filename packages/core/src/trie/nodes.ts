@@ -4,26 +4,39 @@ import { fromHexPrefix } from './nibbles.js';
 /**
  * Trie nodes are immutable: an update copies the path it changes and shares everything else,
  * so a checkpoint is just a saved root and every node's encoding and hash are computed once.
- * Every node is created with its `memo` field (undefined until encoded), so nodes keep one
- * shape per kind and the hot paths that read `t`, `memo` and children stay monomorphic enough.
+ * Every node is created with its `enc` and `hash` fields (undefined until encoded), so nodes
+ * keep one shape per kind and the hot paths that read them stay monomorphic enough; they sit on
+ * the node itself, so a parent's encoding reads a child's hash with no object in between.
+ *
+ * Once a node is encoded, a parent embeds its RLP when it is under 32 bytes (`enc`) and its hash
+ * otherwise (Yellow Paper appendix D); a long node's RLP is only in the node database.
  */
 export interface Leaf {
   readonly t: 0;
   readonly path: Uint8Array;
   readonly value: Uint8Array;
-  memo: Memo | undefined;
+  /** RLP of the node, once encoded, when it is under 32 bytes. */
+  enc: Uint8Array | undefined;
+  /** keccak of the RLP, once encoded, when it is ≥ 32 bytes or the node is a root; for a node read from the db, its key. */
+  hash: Uint8Array | undefined;
 }
 export interface Ext {
   readonly t: 1;
   readonly path: Uint8Array;
   readonly child: Ref;
-  memo: Memo | undefined;
+  /** RLP of the node, once encoded, when it is under 32 bytes. */
+  enc: Uint8Array | undefined;
+  /** keccak of the RLP, once encoded, when it is ≥ 32 bytes or the node is a root; for a node read from the db, its key. */
+  hash: Uint8Array | undefined;
 }
 export interface Branch {
   readonly t: 2;
   readonly children: readonly (Ref | null)[];
   readonly value: Uint8Array | null;
-  memo: Memo | undefined;
+  /** RLP of the node, once encoded, when it is under 32 bytes. */
+  enc: Uint8Array | undefined;
+  /** keccak of the RLP, once encoded, when it is ≥ 32 bytes or the node is a root; for a node read from the db, its key. */
+  hash: Uint8Array | undefined;
 }
 /** A node not loaded yet: only its hash is known. */
 export interface HashRef {
@@ -33,27 +46,26 @@ export interface HashRef {
 export type Node = Leaf | Ext | Branch;
 export type Ref = Node | HashRef;
 
-/**
- * What a node's encoding yields, cached on the node. A parent embeds the node's RLP itself when
- * it is under 32 bytes, and its hash otherwise (Yellow Paper appendix D); so only a short
- * node keeps its RLP (a long one's is in the node database, under its hash).
- */
-export interface Memo {
-  /** RLP of the node when it is under 32 bytes. */
-  enc: Uint8Array | undefined;
-  /** keccak of the RLP, when it is ≥ 32 bytes or the node is a root; for a node read from the db, its key. */
-  hash: Uint8Array | undefined;
-}
 export type NestedRaw = (Uint8Array | NestedRaw)[];
 
-export const leaf = (path: Uint8Array, value: Uint8Array): Node => ({ t: 0, path, value, memo: undefined });
-export const ext = (path: Uint8Array, child: Ref): Node => ({ t: 1, path, child, memo: undefined });
+export const leaf = (path: Uint8Array, value: Uint8Array): Node => ({
+  t: 0,
+  path,
+  value,
+  enc: undefined,
+  hash: undefined,
+});
+export const ext = (path: Uint8Array, child: Ref): Node => ({ t: 1, path, child, enc: undefined, hash: undefined });
 export const branch = (children: readonly (Ref | null)[], value: Uint8Array | null): Node => ({
   t: 2,
   children,
   value,
-  memo: undefined,
+  enc: undefined,
+  hash: undefined,
 });
+
+/** Whether a node's encoding (and, if long, its hash) is known. */
+export const isEncoded = (n: Node): boolean => n.enc !== undefined || n.hash !== undefined;
 
 /** Decodes a stored node (or an embedded raw list) into a node whose children are refs. */
 export function decodeRaw(raw: NestedRaw): Node {
