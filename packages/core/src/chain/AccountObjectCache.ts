@@ -1,12 +1,13 @@
 import { Account, type Address } from '@ethereumjs/util';
 import { type CacheStats, JournaledMap, noStats } from './JournaledMap.js';
 import { encodeAccount } from './accountRlp.js';
-import { byteKey, bytesOfKey } from './stateCacheKeys.js';
+import { byteKey } from './stateCacheKeys.js';
 
-/** A cached account: undefined when known not to exist; `written` when the trie does not hold it yet. */
+/** A cached account (undefined: known not to exist). */
 interface AccountEntry {
   account: Account | undefined;
-  written: boolean;
+  /** Set when the account was written and the trie may not hold it yet: the address bytes, its trie key. */
+  written?: Uint8Array;
 }
 
 /** A copy callers may change freely (the EVM changes the Account it got, then puts it back). */
@@ -44,20 +45,20 @@ export class AccountObjectCache {
    */
   fill(address: Address, account: Account | undefined, journaled: boolean): void {
     const key = byteKey(address.bytes);
-    const entry: AccountEntry = { account, written: false };
+    const entry: AccountEntry = { account };
     if (journaled) this.map.set(key, entry);
     else this.map.setUnjournaled(key, entry);
   }
 
   /** Writes a copy of `account` (undefined: the account is deleted). */
   put(address: Address, account: Account | undefined): void {
-    this.map.set(byteKey(address.bytes), { account: account && copyAccount(account), written: true });
+    this.map.set(byteKey(address.bytes), { account: account && copyAccount(account), written: address.bytes });
     this.counts.writes++;
   }
 
   /** @ethereumjs's AccountCache.del (Caches.deleteAccount calls it). */
   del(address: Address): void {
-    this.map.set(byteKey(address.bytes), { account: undefined, written: true });
+    this.map.set(byteKey(address.bytes), { account: undefined, written: address.bytes });
     this.counts.deletions++;
   }
 
@@ -69,8 +70,8 @@ export class AccountObjectCache {
     const writes: [Uint8Array, Uint8Array | undefined][] = [];
     for (const key of this.map.takeChanged()) {
       const entry = this.map.get(key);
-      if (entry === undefined || !entry.written) continue;
-      writes.push([bytesOfKey(key), entry.account && encodeAccount(entry.account)]);
+      if (entry?.written === undefined) continue;
+      writes.push([entry.written, entry.account && encodeAccount(entry.account)]);
     }
     return writes;
   }

@@ -3,10 +3,10 @@ import { type Caches, MerkleStateManager, type MerkleStateManagerOpts } from '@e
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import {
   Account,
-  type Address,
+  Address,
   concatBytes,
   createAccountFromRLP,
-  createAddressFromString,
+  unprefixedHexToBytes,
   unpadBytes,
 } from '@ethereumjs/util';
 import { keepStorageTrie, storageTrieOf } from '../evm/internals.js';
@@ -177,7 +177,7 @@ export class ChainStateManager extends MerkleStateManager {
       slots.push([key, value]);
     }
     for (const [addressHex, slots] of byAddress) {
-      const address = createAddressFromString(`0x${addressHex}`);
+      const address = new Address(unprefixedHexToBytes(addressHex));
       const account = await this.getAccount(address);
       if (!account) continue;
       const trie = storageTrieOf(this, address, account);
