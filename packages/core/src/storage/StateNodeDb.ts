@@ -1,7 +1,7 @@
 import type { BatchDBOp, DB, EncodingOpts } from '@ethereumjs/util';
 import { bytesToUnprefixedHex, unprefixedHexToBytes } from '@ethereumjs/util';
 import type { NodeStore } from '../trie/CowTrie.js';
-import { Lru } from '../util/Lru.js';
+import { GenerationCache } from '../trie/GenerationCache.js';
 import type { ChainStore, StoreOp } from './ChainStore.js';
 import { NodeTable } from './NodeTable.js';
 import { PendingNodes } from './PendingNodes.js';
@@ -29,7 +29,7 @@ export class StateNodeDb implements DB<string, Value>, NodeStore {
    * tries, historical views): the paths a block touches are read again by the next block, and
    * a LevelDB read plus key encoding costs far more than a map lookup.
    */
-  private readonly cache = new Lru<string, Uint8Array>(30_000);
+  private readonly cache = new GenerationCache<string, Uint8Array>(30_000);
 
   /**
    * For a chain in memory storage, nodes live in this table instead of the ordered store: they

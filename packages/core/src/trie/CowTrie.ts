@@ -1,7 +1,7 @@
 import { MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { RLP } from '@ethereumjs/rlp';
 import { type DB, ValueEncoding, bytesToUnprefixedHex, equalsBytes } from '@ethereumjs/util';
-import { DecodedNodes } from './DecodedNodes.js';
+import { GenerationCache } from './GenerationCache.js';
 import { encodeNodeInto, listLength, payloadLength } from './encodeNode.js';
 import { commonPrefix, concatNibbles, toNibbles } from './nibbles.js';
 import { type HashRef, type Node, type Ref, branch, decodeNode, ext, isEncoded, leaf } from './nodes.js';
@@ -42,7 +42,7 @@ export class TrieContext {
    * Decoded nodes by hash (keyed by cacheKeyOf, checked against the full hash on a hit): nodes
    * are immutable, so any trie of the chain may share them.
    */
-  readonly decoded: DecodedNodes;
+  readonly decoded: GenerationCache<number, Node>;
   readonly emptyRoot: Uint8Array;
   /** `db` seen by hash. */
   readonly nodes: NodeStore;
@@ -59,7 +59,7 @@ export class TrieContext {
     decodedNodes = 100_000,
   ) {
     this.emptyRoot = keccak(RLP.encode(new Uint8Array(0)));
-    this.decoded = new DecodedNodes(decodedNodes);
+    this.decoded = new GenerationCache<number, Node>(decodedNodes);
     this.nodes = isNodeStore(db) ? db : hexNodeStore(db);
   }
 }
