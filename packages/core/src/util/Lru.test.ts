@@ -14,6 +14,24 @@ describe('Lru', () => {
     expect(lru.size).toBe(2);
   });
 
+  it('keeps exact recency order when the newest entry is asked for again, deleted or replaced', () => {
+    const lru = new Lru<string, number>(3);
+    lru.set('a', 1);
+    lru.set('b', 2);
+    lru.set('c', 3);
+    expect(lru.get('c')).toBe(3); // already the newest: no re-order
+    expect(lru.get('a')).toBe(1); // a is now the newest: b is the oldest
+    expect(lru.get('a')).toBe(1);
+    lru.set('d', 4); // evicts b
+    expect(lru.get('b')).toBeUndefined();
+    lru.delete('d'); // the newest goes; asking for c must move it after a
+    expect(lru.get('c')).toBe(3);
+    lru.set('e', 5);
+    lru.set('f', 6); // evicts a (order was a, c, e)
+    expect(lru.get('a')).toBeUndefined();
+    expect([lru.get('c'), lru.get('e'), lru.get('f')]).toEqual([3, 5, 6]);
+  });
+
   it('keeps the total weight under its bound, and at least the newest entry', () => {
     const lru = new Lru<string, Uint8Array>(100, { max: 10, weigh: (v) => v.length });
     lru.set('a', new Uint8Array(4));

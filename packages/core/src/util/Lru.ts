@@ -13,6 +13,8 @@ export class Lru<K, V> {
   private readonly map = new Map<K, V>();
   private weights?: Map<K, number>;
   private total = 0;
+  /** The most recently used key: a hit on it leaves the order as it is. */
+  private newest: K | undefined;
 
   constructor(
     private readonly capacity: number,
@@ -23,9 +25,12 @@ export class Lru<K, V> {
 
   get(key: K): V | undefined {
     const v = this.map.get(key);
-    if (v !== undefined) {
+    // Re-inserting moves the key last; it also leaves a deleted slot that every later eviction's
+    // iterator skips until the Map rehashes. Caches mostly ask for what they just had (the head).
+    if (v !== undefined && key !== this.newest) {
       this.map.delete(key);
       this.map.set(key, v);
+      this.newest = key;
     }
     return v;
   }
@@ -34,6 +39,7 @@ export class Lru<K, V> {
     if (this.map.has(key)) this.delete(key);
     else if (this.map.size >= this.capacity) this.evictOldest();
     this.map.set(key, value);
+    this.newest = key;
     if (this.weight && this.weights) {
       const w = this.weight.weigh(value);
       this.weights.set(key, w);
@@ -45,6 +51,7 @@ export class Lru<K, V> {
 
   delete(key: K): void {
     if (!this.map.delete(key)) return;
+    if (key === this.newest) this.newest = undefined;
     if (this.weights) {
       this.total -= this.weights.get(key) ?? 0;
       this.weights.delete(key);
@@ -53,6 +60,7 @@ export class Lru<K, V> {
 
   clear(): void {
     this.map.clear();
+    this.newest = undefined;
     this.weights?.clear();
     this.total = 0;
   }
