@@ -50,6 +50,11 @@ export class AccountObjectCache {
     else this.map.setUnjournaled(key, entry);
   }
 
+  /** True when the account was written (or deleted) inside an open checkpoint. */
+  changedInCheckpoint(address: Address): boolean {
+    return this.map.changedInCheckpoint(byteKey(address.bytes));
+  }
+
   /** Writes a copy of `account` (undefined: the account is deleted). */
   put(address: Address, account: Account | undefined): void {
     this.map.set(byteKey(address.bytes), { account: account && copyAccount(account), written: address.bytes });

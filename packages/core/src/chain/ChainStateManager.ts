@@ -4,6 +4,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import {
   Account,
   Address,
+  EthereumJSErrorWithoutCode,
   concatBytes,
   createAccountFromRLP,
   unprefixedHexToBytes,
@@ -20,6 +21,9 @@ export const MAX_CACHED_SLOT_PUTS = 200_000;
 
 /** MerkleStateManager's options, with the caches as StateCaches (@ethereumjs Caches give their sizes). */
 export type ChainStateManagerOpts = Omit<MerkleStateManagerOpts, 'caches'> & { caches?: Caches | StateCaches };
+
+/** RLP of the empty byte string: what a slot absent from the trie reads as. */
+const RLP_EMPTY = Uint8Array.of(0x80);
 
 /** The prefix of code keys in the state database (MerkleStateManager's CODEHASH_PREFIX, 'c'). */
 const CODE_PREFIX = Uint8Array.of(0x63);
@@ -69,6 +73,7 @@ export class ChainStateManager extends MerkleStateManager {
     const written = cache.read(address);
     if (written !== undefined) return written ?? undefined;
     const account = rlp !== null ? createAccountFromRLP(rlp) : undefined;
+    // Nothing was cached for the address: the account is not written in any open checkpoint.
     cache.fill(address, account, this._checkpointCount > 0 && this.trieAheadOfCheckpoints);
     return account && copyAccount(account);
   }
@@ -92,8 +97,40 @@ export class ChainStateManager extends MerkleStateManager {
     const code = (await this._trie.database().get(key)) ?? new Uint8Array(0);
     const written = cache.get(address);
     if (written !== undefined) return written.code ?? new Uint8Array(0);
-    cache.fill(address, code);
+    cache.fill(address, code, !this.readsOutliveCheckpoints(address));
     return code;
+  }
+
+  /**
+   * The stock getStorage, with a slot read from the trie kept across the revert of open
+   * checkpoints when that is safe (`readsOutliveCheckpoints`): an eth_call finds the slots the
+   * previous one read. Values are cached RLP-encoded, as @ethereumjs's cache holds them.
+   */
+  override async getStorage(address: Address, key: Uint8Array): Promise<Uint8Array> {
+    const cache = this.stateCaches?.storage;
+    if (cache === undefined) return super.getStorage(address, key);
+    if (key.length !== 32) throw EthereumJSErrorWithoutCode('Storage key must be 32 bytes long');
+    const cached = cache.get(address, key);
+    if (cached !== undefined) return RLP.decode(cached) as Uint8Array;
+    const account = await this.getAccount(address);
+    if (!account) return new Uint8Array();
+    const value = (await this._getStorageTrie(address, account).get(key)) ?? RLP_EMPTY;
+    const written = cache.get(address, key);
+    if (written !== undefined) return RLP.decode(written) as Uint8Array;
+    cache.fill(address, key, value, !this.readsOutliveCheckpoints(address));
+    return RLP.decode(value) as Uint8Array;
+  }
+
+  /**
+   * Whether what the trie answers now for the address's code and storage is what it held before
+   * every open checkpoint, so that a value read may stay cached when they are reverted: no
+   * checkpoint is open, or the trie was not written inside them and neither was the account
+   * (its code hash and storage root; clearStorage writes it too).
+   */
+  private readsOutliveCheckpoints(address: Address): boolean {
+    if (this._checkpointCount === 0) return true;
+    if (this.trieAheadOfCheckpoints) return false;
+    return !(this.stateCaches?.account?.changedInCheckpoint(address) ?? true);
   }
 
   override async setStateRoot(stateRoot: Uint8Array, clearCache = true): Promise<void> {

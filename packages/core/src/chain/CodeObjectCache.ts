@@ -26,9 +26,14 @@ export class CodeObjectCache {
     return entry;
   }
 
-  /** Caches code read from the database (journaled: it depends on the account's code hash). */
-  fill(address: Address, code: Uint8Array): void {
-    this.map.set(byteKey(address.bytes), { code, written: false });
+  /**
+   * Caches code read from the database for an address not cached. Unjournaled, a revert keeps
+   * it: only when the account's code hash is what it was before every open checkpoint.
+   */
+  fill(address: Address, code: Uint8Array, journaled: boolean): void {
+    const key = byteKey(address.bytes);
+    if (journaled) this.map.set(key, { code, written: false });
+    else this.map.setUnjournaled(key, { code, written: false });
   }
 
   put(address: Address, code: Uint8Array): void {

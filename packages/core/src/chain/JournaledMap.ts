@@ -40,6 +40,12 @@ export class JournaledMap<V> {
     this.values.set(key, value);
   }
 
+  /** True when `key` changed inside an open checkpoint (at any level above the base one). */
+  changedInCheckpoint(key: string): boolean {
+    for (let i = 1; i < this.levels.length; i++) if (this.levels[i].has(key)) return true;
+    return false;
+  }
+
   /** The keys changed at the current level since the last call; the level's journal starts afresh. */
   takeChanged(): string[] {
     const top = this.levels.length - 1;

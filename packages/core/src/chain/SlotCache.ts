@@ -38,6 +38,25 @@ export class SlotCache {
     this.counts.writes++;
   }
 
+  /**
+   * Caches a slot's RLP-encoded value read from the storage trie, for a slot not cached.
+   * Unjournaled, a revert keeps it: only when the storage trie read is the one before every
+   * open checkpoint. Counted with the puts (ChainStateManager bounds the cache by them).
+   */
+  fill(address: Address, key: Uint8Array, value: Uint8Array, journaled: boolean): void {
+    const addressHex = hexKey(address.bytes);
+    if (journaled) this.set(addressHex, byteKey(key), value);
+    else {
+      let slots = this.slots.get(addressHex);
+      if (slots === undefined) {
+        slots = new Map();
+        this.slots.set(addressHex, slots);
+      }
+      slots.set(byteKey(key), value);
+    }
+    this.counts.writes++;
+  }
+
   del(address: Address, key: Uint8Array): void {
     this.set(hexKey(address.bytes), byteKey(key), RLP_EMPTY);
     this.counts.deletions++;

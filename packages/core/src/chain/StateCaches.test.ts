@@ -144,6 +144,41 @@ describe('StateCaches under ChainStateManager', () => {
     expect(await balanceOf(sm, b)).toBe(70n);
   });
 
+  it('keeps slots and code read inside a reverted checkpoint only while they are the state below it', async () => {
+    const sm = new ChainStateManager({ caches: new StateCaches() });
+    const caches = cachesOf(sm);
+    const a = address(10);
+    const code = Uint8Array.of(0x60, 0x02, 0x00);
+    await sm.putAccount(a, new Account(0n, 1n));
+    await sm.putCode(a, code);
+    await sm.putStorage(a, slot(1), Uint8Array.of(0x21));
+    await sm.flush();
+    sm.clearCaches();
+    // Read as an eth_call reads: kept through its revert.
+    await sm.checkpoint();
+    expect(await sm.getStorage(a, slot(1))).toEqual(Uint8Array.of(0x21));
+    expect(await sm.getCode(a)).toEqual(code);
+    await sm.revert();
+    expect(caches?.storage?.get(a, slot(1))).toBeDefined();
+    expect(caches?.code?.get(a)?.code).toEqual(code);
+    // Read after the storage was cleared inside the checkpoint: what was read goes with the revert.
+    sm.clearCaches();
+    await sm.checkpoint();
+    await sm.clearStorage(a);
+    expect(await sm.getStorage(a, slot(1))).toEqual(new Uint8Array(0));
+    await sm.revert();
+    expect(await sm.getStorage(a, slot(1))).toEqual(Uint8Array.of(0x21));
+    // Code read after the account was given other code inside the checkpoint: the same.
+    sm.clearCaches();
+    await sm.checkpoint();
+    const other = (await sm.getAccount(a)) as Account;
+    other.codeHash = new Uint8Array(32).fill(7);
+    await sm.putAccount(a, other);
+    expect(await sm.getCode(a)).toEqual(new Uint8Array(0));
+    await sm.revert();
+    expect(await sm.getCode(a)).toEqual(code);
+  });
+
   it('a reverted clearStorage puts back slots written below the checkpoint and not yet flushed', async () => {
     // @ethereumjs's StorageCache forgets them (its putStorage had also written them through to
     // the storage trie); ChainStateManager's putStorage writes the cache only.
