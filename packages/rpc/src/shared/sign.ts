@@ -73,12 +73,18 @@ function hardhatGasPrice(services: KernelServices): bigint {
 /** Fills the spec's defaults (gas 90000, gasPrice 0x9184e72a000, pending nonce) and signs with the dev key. */
 export async function signRequest(services: KernelServices, req: TransactionRequest): Promise<TypedTransaction> {
   const key = keyOf(services, req);
+  const sender = senderOf(req);
   const data = await requestTxData(services, req);
+  // Unfrozen until the sender is set: a frozen transaction takes no own properties.
   const tx = asInvalidParams(() =>
-    createTx(data as Parameters<typeof createTx>[0], { common: services.chain.common }).sign(key),
+    createTx(data as Parameters<typeof createTx>[0], { common: services.chain.common, freeze: false }).sign(key),
   );
-  // The sender is known: spare runTx recovering it from the signature just made (~0.15 ms).
+  // The sender is known: spare runTx recovering it from the signature just made (~0.15 ms), and
+  // hashing the key again (@ethereumjs's getSenderAddress does, on @noble/hashes, at every ask).
   (tx as unknown as { cache: { senderPubKey?: Uint8Array } }).cache.senderPubKey = publicKeyOf(key);
+  (tx as unknown as { getSenderAddress: () => Address }).getSenderAddress = () => sender;
+  // Frozen as createTx leaves it by default: @ethereumjs caches a frozen transaction's hash.
+  Object.freeze(tx);
   return tx;
 }
 
