@@ -18,6 +18,7 @@ import { Common, Mainnet } from '@ethereumjs/common';
 import { EVMError, type EVMInterface, Message, type PrecompileFunc, createEVM } from '@ethereumjs/evm';
 import { Caches, MerkleStateManager } from '@ethereumjs/statemanager';
 import { Account, Address, createZeroAddress } from '@ethereumjs/util';
+import { installLeanExecuteCall } from './leanExecuteCall.js';
 
 /** The one @ethereumjs version whose internals this module was written against. */
 export const ETHEREUMJS_VERSION = '10.1.3';
@@ -381,6 +382,7 @@ export function installEngineSpeedups(): Promise<void> {
     await installLeanRunInterpreter(esmDir, mod.Interpreter);
     await installFastMstore(esmDir);
     await installLeanRun(esmDir, mod.Interpreter);
+    await installLeanExecuteCall(esmDir, entry);
     if (!ip || typeof ip._getValidJumpDestinations !== 'function') return;
     const analyse = ip._getValidJumpDestinations as (this: unknown, code: Uint8Array) => unknown;
     const byTable = new WeakMap<object, WeakMap<Uint8Array, unknown>>();
