@@ -1,5 +1,5 @@
 import type { EVM } from '@ethereumjs/evm';
-import { type Block, type HeaderData, createBlock } from '@ethereumjs/block';
+import { Block, type HeaderData } from '@ethereumjs/block';
 import { Blob4844Tx, type TypedTransaction } from '@ethereumjs/tx';
 import {
   type Address,
@@ -19,6 +19,7 @@ import type { StoredBlock, StoredReceipt } from '../chain/types.js';
 import type { PendingTx } from '../mempool/types.js';
 import { CallFrameTracer } from '../trace/CallFrameTracer.js';
 import type { CallFrame } from '../trace/callFrames.js';
+import { execHeader } from './execHeader.js';
 import { finalizeIdleBlock, requestsAreIdle } from './finalizeBlock.js';
 
 export interface AssembleInput {
@@ -115,13 +116,12 @@ async function runAndBuild(
   const vm = chain.vm;
   const common = chain.common;
   const b = builder as unknown as BuilderInternals;
-  const execBlock: Block = createBlock(
-    { header: { ...headerData, gasUsed: 0n } },
-    {
+  const execBlock = new Block(
+    execHeader(common, headerData, {
       common,
       setHardfork: true,
       calcDifficultyFromHeader: common.gteHardfork('paris') ? undefined : chain.head.block.header,
-    },
+    }),
   );
   const baseFee = headerData.baseFeePerGas as bigint | undefined;
   const included: PendingTx[] = [];

@@ -3,6 +3,7 @@ import { type TypedTransaction, createTx } from '@ethereumjs/tx';
 import { type Address, bytesToHex } from '@ethereumjs/util';
 import { DEFAULT_PRIORITY_FEE } from '../eth/eth_maxPriorityFeePerGas.js';
 import type { TransactionRequest } from '../params/index.js';
+import { signTxData } from './signTxData.js';
 
 /** Spec §8 defaults for node-signed transactions. */
 export const DEFAULT_GAS = 90_000n;
@@ -76,9 +77,10 @@ export async function signRequest(services: KernelServices, req: TransactionRequ
   const sender = senderOf(req);
   const data = await requestTxData(services, req);
   // Unfrozen until the sender is set: a frozen transaction takes no own properties.
-  const tx = asInvalidParams(() =>
-    createTx(data as Parameters<typeof createTx>[0], { common: services.chain.common, freeze: false }).sign(key),
-  );
+  const common = services.chain.common;
+  const tx =
+    signTxData(common, data, key) ??
+    asInvalidParams(() => createTx(data as Parameters<typeof createTx>[0], { common, freeze: false }).sign(key));
   // The sender is known: spare runTx recovering it from the signature just made (~0.15 ms), and
   // hashing the key again (@ethereumjs's getSenderAddress does, on @noble/hashes, at every ask).
   (tx as unknown as { cache: { senderPubKey?: Uint8Array } }).cache.senderPubKey = publicKeyOf(key);
