@@ -113,7 +113,11 @@ export class TxService {
   /** Validates, pools and (automine) mines a transaction whose sender is known. */
   async submit(tx: TypedTransaction, sender: Address, opts: { impersonated?: boolean } = {}): Promise<SubmitResult> {
     const chain = this.chain;
-    const raw = this.raws.get(tx) ?? tx.serialize();
+    let raw = this.raws.get(tx);
+    if (raw === undefined) {
+      raw = tx.serialize();
+      primeHash(tx, raw);
+    }
     validateStateless(tx, chain.common, this.miner.gasLimit, raw.length);
     const hash = tx.hash();
     const hashHex = bytesToHex(hash);
@@ -176,4 +180,15 @@ function withSenderMemo(tx: TypedTransaction): void {
     return sender;
   };
   Object.freeze(tx);
+}
+
+/**
+ * A frozen transaction's hash, cached from the encoding just made: @ethereumjs hashes a
+ * transaction's serialisation (legacy: the RLP of its fields, the same bytes) and caches it on a
+ * frozen one, but makes the encoding again to do so.
+ */
+function primeHash(tx: TypedTransaction, raw: Uint8Array): void {
+  if (!Object.isFrozen(tx)) return;
+  const cache = (tx as unknown as { cache?: { hash?: Uint8Array } }).cache;
+  if (cache && cache.hash === undefined) cache.hash = keccak256(raw);
 }

@@ -1,6 +1,7 @@
 import { createTx } from '@ethereumjs/tx';
-import { bytesToHex } from '@ethereumjs/util';
+import { Address, bigIntToAddressBytes, bytesToHex } from '@ethereumjs/util';
 import { describe, expect, it } from 'vitest';
+import type { Kernel } from '../kernel/Kernel.js';
 import { createKernel } from '../kernel/createKernel.js';
 import type { PendingTx } from '../mempool/types.js';
 import { assembleBlock } from './assembleBlock.js';
@@ -64,4 +65,65 @@ describe('finalizeIdleBlock', () => {
       }
     });
   }
+});
+
+/** Mines `data` sent from the first dev account as one block, through the idle path or build(). */
+async function mineOne(
+  k: Kernel,
+  nonce: number,
+  data: { to: Address; value: bigint; input: Uint8Array },
+  force: boolean,
+) {
+  const acct = k.chain.accounts[0];
+  const tx = createTx(
+    {
+      type: 2,
+      nonce: BigInt(nonce),
+      to: data.to,
+      value: data.value,
+      data: data.input,
+      gasLimit: 500_000n,
+      maxFeePerGas: 10n ** 10n,
+      maxPriorityFeePerGas: 1n,
+    },
+    { common: k.chain.common },
+  ).sign(acct.privateKey);
+  const ptx: PendingTx = { tx, sender: acct.address, hash: tx.hash(), hashHex: bytesToHex(tx.hash()), seq: nonce };
+  return k.chain.exclusive(async () => {
+    const res = await assembleBlock(k.chain, {
+      txs: [ptx],
+      timestamp: 1_700_000_100n + BigInt(nonce),
+      coinbase: k.options.chain.coinbase,
+      gasLimit: k.options.chain.gasLimit,
+      forceBuilderBuild: force,
+    });
+    await k.chain.commitBlock(res.stored);
+    return res;
+  });
+}
+
+describe('requestsAreIdle', () => {
+  it('sees an EIP-7002 withdrawal request queued in a block after idle blocks (the block equals build()’s)', async () => {
+    const opts = { chain: { hardfork: 'prague', genesisTimestamp: 1_700_000_000 } };
+    const [a, b] = await Promise.all([createKernel(opts), createKernel(opts)]);
+    try {
+      const queue = new Address(bigIntToAddressBytes(a.chain.common.param('withdrawalRequestPredeployAddress')));
+      const plain = { to: a.chain.accounts[1].address, value: 5n, input: new Uint8Array() };
+      // 48-byte validator public key, 8-byte amount; the fee is 1 wei while the queue is empty.
+      const request = { to: queue, value: 1n, input: new Uint8Array(56).fill(7) };
+      const steps = [plain, plain, request, plain, plain];
+      for (let i = 0; i < steps.length; i++) {
+        const [ra, rb] = [await mineOne(a, i, steps[i], false), await mineOne(b, i, steps[i], true)];
+        expect(ra.included).toHaveLength(1);
+        expect(ra.stored.receipts[0].status).toBe(1);
+        expect(bytesToHex(ra.stored.hash)).toBe(bytesToHex(rb.stored.hash));
+      }
+      // The request block's requests hash is not the empty one of the blocks around it.
+      const hashes = [2n, 3n].map(async (n) => (await a.chain.getBlock(n))?.block.header.requestsHash);
+      const [before, withRequest] = await Promise.all(hashes);
+      expect(bytesToHex(withRequest as Uint8Array)).not.toBe(bytesToHex(before as Uint8Array));
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
 });

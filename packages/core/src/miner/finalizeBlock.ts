@@ -47,17 +47,42 @@ const idleRoots = new WeakMap<VM, Map<string, Uint8Array>>();
 /** Queues found idle by reading their slots in the block being finalized, rooted after the flush. */
 const idleUnrooted = new WeakMap<VM, string[]>();
 
+/** A request contract's address and its key in the storage cache, per VM, hardfork and parameter. */
+interface QueueContract {
+  address: Address;
+  cacheKey: string;
+}
+const queueContracts = new WeakMap<VM, Map<string, QueueContract>>();
+
+/** Looked up once per hardfork, not per block (common.param and the hex key cost a few µs). */
+function queueContract(vm: VM, param: string): QueueContract {
+  let known = queueContracts.get(vm);
+  if (!known) {
+    known = new Map();
+    queueContracts.set(vm, known);
+  }
+  const key = `${vm.common.hardfork()}/${param}`;
+  let c = known.get(key);
+  if (!c) {
+    const address = new Address(bigIntToAddressBytes(vm.common.param(param)));
+    c = { address, cacheKey: bytesToUnprefixedHex(address.bytes) };
+    known.set(key, c);
+  }
+  return c;
+}
+
 function queueAddress(vm: VM, param: string): Address {
-  return new Address(bigIntToAddressBytes(vm.common.param(param)));
+  return queueContract(vm, param).address;
 }
 
 async function queueIsIdle(vm: VM, param: string): Promise<boolean> {
-  const a = queueAddress(vm, param);
+  const contract = queueContract(vm, param);
+  const a = contract.address;
   const seen = idleRoots.get(vm)?.get(param);
   if (seen) {
     // Only trust the account's root when no write to its storage is waiting in the cache.
     const account = await vm.stateManager.getAccount(a);
-    if (account && equalsBytes(seen, account.storageRoot) && !hasCachedStorage(vm, a)) return true;
+    if (account && equalsBytes(seen, account.storageRoot) && !hasCachedStorage(vm, contract.cacheKey)) return true;
   }
   for (const slot of [EXCESS_SLOT, COUNT_SLOT, HEAD_SLOT, TAIL_SLOT]) {
     if (bytesToBigInt(await vm.stateManager.getStorage(a, slotKey(slot))) !== 0n) return false;
@@ -69,15 +94,15 @@ async function queueIsIdle(vm: VM, param: string): Promise<boolean> {
 }
 
 /**
- * True when the state manager's storage cache holds writes to `a` not yet in its trie (the
+ * True when the state manager's storage cache holds writes to the account whose cache key is
+ * `key` (its unprefixed address hex) not yet in its trie (the
  * account's storageRoot is then stale). @ethereumjs/statemanager 10 keeps them, per checkpoint
  * level, in StorageCache._diffCache keyed by unprefixed address hex.
  */
-function hasCachedStorage(vm: VM, a: Address): boolean {
+function hasCachedStorage(vm: VM, key: string): boolean {
   const diffs = storageDiffLevels(vm.stateManager);
   // Without a readable cache, be safe: the caller reads the slots.
   if (!diffs) return true;
-  const key = bytesToUnprefixedHex(a.bytes);
   for (const m of diffs) if (m.has(key)) return true;
   return false;
 }

@@ -59,3 +59,25 @@ describe('signTxData', () => {
     ).toBeUndefined();
   });
 });
+
+describe('eth_sendTransaction from a dev account', () => {
+  it('answers the hash of the encoding it mined, which recovers to the sender', async () => {
+    const from = k.chain.accounts[2].address.toString();
+    for (const fees of [{}, { maxFeePerGas: '0x3b9aca00', maxPriorityFeePerGas: '0x1' }]) {
+      const hash = await k.request<string>({
+        method: 'eth_sendTransaction',
+        params: [{ from, to: to.toString(), value: '0x5', gas: '0x5208', ...fees }],
+      });
+      const raw = await k.request<string>({ method: 'debug_getRawTransaction', params: [hash] });
+      const decoded = Transaction.from(raw);
+      expect(decoded.hash).toBe(hash);
+      expect(decoded.from?.toLowerCase()).toBe(from);
+      const receipt = await k.request<{ transactionHash: string; status: string }>({
+        method: 'eth_getTransactionReceipt',
+        params: [hash],
+      });
+      expect(receipt.transactionHash).toBe(hash);
+      expect(receipt.status).toBe('0x1');
+    }
+  });
+});
