@@ -23,10 +23,26 @@ function senderOf(req: TransactionRequest): Address {
   return req.from;
 }
 
-/** The private key the node holds for `address`, if it is one of the dev accounts. */
+/** Dev keys by lowercase address, per accounts list (hardhat_reset keeps the list; a new chain has its own). */
+const keysByAccounts = new WeakMap<readonly DevAccountLike[], Map<string, Uint8Array>>();
+interface DevAccountLike {
+  address: Address;
+  privateKey: Uint8Array;
+}
+
+/**
+ * The private key the node holds for `address`, if it is one of the dev accounts: one map
+ * lookup (each send asked twice, scanning the accounts and converting each address to hex).
+ */
 export function devKeyOf(services: KernelServices, address: Address): Uint8Array | undefined {
-  const from = address.toString().toLowerCase();
-  return services.chain.accounts.find((a) => a.address.toString() === from)?.privateKey;
+  const accounts = services.chain.accounts;
+  let keys = keysByAccounts.get(accounts);
+  if (keys === undefined || keys.size !== accounts.length) {
+    keys = new Map();
+    for (const a of accounts) if (!keys.has(a.address.toString())) keys.set(a.address.toString(), a.privateKey);
+    keysByAccounts.set(accounts, keys);
+  }
+  return keys.get(address.toString().toLowerCase());
 }
 
 /**
@@ -72,8 +88,12 @@ function hardhatGasPrice(services: KernelServices): bigint {
 }
 
 /** Fills the spec's defaults (gas 90000, gasPrice 0x9184e72a000, pending nonce) and signs with the dev key. */
-export async function signRequest(services: KernelServices, req: TransactionRequest): Promise<TypedTransaction> {
-  const key = keyOf(services, req);
+export async function signRequest(
+  services: KernelServices,
+  req: TransactionRequest,
+  devKey?: Uint8Array,
+): Promise<TypedTransaction> {
+  const key = devKey ?? keyOf(services, req);
   const sender = senderOf(req);
   const data = await requestTxData(services, req);
   // Unfrozen until the sender is set: a frozen transaction takes no own properties.
@@ -110,7 +130,7 @@ export async function prepareSend(
 ): Promise<PreparedSend> {
   const sender = senderOf(req);
   const key = opts.unsigned ? undefined : devKeyOf(services, sender);
-  if (key) return { tx: await signRequest(services, req), sender, impersonated: false };
+  if (key) return { tx: await signRequest(services, req, key), sender, impersonated: false };
   if (!opts.unsigned && !services.dev?.impersonation.has(sender)) {
     throw new AshlarError(ErrorCodes.UNKNOWN_ACCOUNT, `unknown account ${sender.toString()}`);
   }

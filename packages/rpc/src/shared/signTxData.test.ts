@@ -1,7 +1,7 @@
 import { type Kernel, createKernel } from '@ashlar/core';
 import { createTx } from '@ethereumjs/tx';
 import { bytesToHex, createAddressFromString } from '@ethereumjs/util';
-import { Transaction } from 'ethers';
+import { Transaction, getAddress } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rpcPlugins } from '../index.js';
 import { signTxData } from './signTxData.js';
@@ -79,5 +79,25 @@ describe('eth_sendTransaction from a dev account', () => {
       expect(receipt.transactionHash).toBe(hash);
       expect(receipt.status).toBe('0x1');
     }
+  });
+});
+
+describe('devKeyOf', () => {
+  it('finds every dev account, whatever the address case, and no other', async () => {
+    const { devKeyOf } = await import('./sign.js');
+    const services = { chain: k.chain } as unknown as Parameters<typeof devKeyOf>[0];
+    for (const a of k.chain.accounts) {
+      const upper = createAddressFromString(`0x${a.address.toString().slice(2).toUpperCase()}`);
+      expect(devKeyOf(services, upper)).toBe(a.privateKey);
+    }
+    expect(devKeyOf(services, to)).toBeUndefined();
+    const checksummed = getAddress(k.chain.accounts.at(-1)?.address.toString() ?? '');
+    const hash = await k.request<string>({
+      method: 'eth_sendTransaction',
+      params: [{ from: checksummed, to: to.toString(), value: '0x1', gas: '0x5208' }],
+    });
+    expect(Transaction.from(await k.request<string>({ method: 'debug_getRawTransaction', params: [hash] })).from).toBe(
+      checksummed,
+    );
   });
 });
