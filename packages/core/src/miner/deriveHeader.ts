@@ -1,4 +1,5 @@
 import type { BlockHeader } from '@ethereumjs/block';
+import { cloneHeader } from './cloneHeader.js';
 
 /** The header fields a block's execution fills in once its transactions have run. */
 export interface SealedFields {
@@ -21,11 +22,5 @@ export interface SealedFields {
  * automined transaction). Frozen like a constructed header; its hash is computed on first use.
  */
 export function deriveHeader(base: BlockHeader, fields: SealedFields): BlockHeader {
-  const header = Object.create(Object.getPrototypeOf(base)) as BlockHeader;
-  Object.assign(header, base);
-  const h = header as unknown as Record<string, unknown>;
-  for (const [key, value] of Object.entries(fields)) if (value !== undefined) h[key] = value;
-  h.cache = { hash: undefined };
-  Object.freeze(header);
-  return header;
+  return cloneHeader(base, fields as unknown as Record<string, unknown>);
 }

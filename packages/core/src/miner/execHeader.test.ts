@@ -2,6 +2,7 @@ import { createBlockHeader } from '@ethereumjs/block';
 import { createCustomCommon, Hardfork, Mainnet } from '@ethereumjs/common';
 import { createAddressFromString } from '@ethereumjs/util';
 import { describe, expect, it } from 'vitest';
+import { deriveHeader } from './deriveHeader.js';
 import { execHeader } from './execHeader.js';
 
 const bytes = (n: number, v: number) => new Uint8Array(n).fill(v);
@@ -84,5 +85,30 @@ describe('execHeader', () => {
     expect(() => execHeader(common, { ...data(2n, PRAGUE_AT - 40n, 2), parentHash: bytes(20, 1) }, opts)).toThrow(
       /parentHash must be 32 bytes/,
     );
+  });
+});
+
+describe('deriveHeader of a derived exec header', () => {
+  it('equals the sealed header createBlockHeader makes, block after block', () => {
+    const common = scheduledCommon();
+    const opts = { common, setHardfork: true };
+    for (let i = 1; i <= 4; i++) {
+      const d = data(BigInt(i), PRAGUE_AT + BigInt(i), i);
+      const sealed = {
+        stateRoot: bytes(32, i + 10),
+        transactionsTrie: bytes(32, i + 11),
+        receiptTrie: bytes(32, i + 12),
+        logsBloom: bytes(256, i),
+        gasUsed: 21_000n * BigInt(i),
+        blobGasUsed: 0n,
+        requestsHash: bytes(32, i + 13),
+        withdrawalsRoot: bytes(32, i + 14),
+      };
+      const final = deriveHeader(execHeader(common, d, opts), sealed);
+      const expected = createBlockHeader({ ...d, ...sealed }, opts);
+      expect(final.toJSON()).toEqual(expected.toJSON());
+      expect(final.hash()).toEqual(expected.hash());
+      expect(Object.keys(final)).toEqual(Object.keys(expected));
+    }
   });
 });
