@@ -12,7 +12,7 @@ import {
 import { type BlockBuilder, type RunTxResult, buildBlock, runTx } from '@ethereumjs/vm';
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import { keccak256 as keccak_256 } from '../chain/nativeCrypto.js';
-import { type Input, RLP } from '@ethereumjs/rlp';
+import { RLP } from '@ethereumjs/rlp';
 import type { ChainService } from '../chain/ChainService.js';
 import { allowContractSender } from '../exec/contractSender.js';
 import type { StoredBlock, StoredReceipt } from '../chain/types.js';
@@ -196,11 +196,11 @@ async function runAndBuild(
     toStoredReceipt(r, block.transactions[i], included[i].sender, effectivePrices[i]),
   );
   const senders: Address[] = included.map((p) => p.sender);
-  const rlp = blockRlp(block, txRaws);
+  const { rlp, hash } = blockEncoding(block, txRaws);
   const stored: StoredBlock = {
     block,
     number,
-    hash: block.hash(),
+    hash,
     senders,
     receipts,
     totalDifficulty: chain.head.totalDifficulty + block.header.difficulty,
@@ -213,15 +213,49 @@ async function runAndBuild(
   return { stored, included, dropped, deferred };
 }
 
-/** block.serialize(), with each typed transaction's encoding taken as given instead of re-made. */
-function blockRlp(block: Block, txRaws: readonly Uint8Array[]): Uint8Array {
-  const raw: Input[] = [
-    block.header.raw(),
-    block.transactions.map((tx, i) => (tx.type === 0 ? tx.raw() : txRaws[i])),
-    block.uncleHeaders.map((uh) => uh.raw()),
+/**
+ * block.serialize() and block.hash() from one encoding of the header (each made its own), with
+ * every transaction's encoding taken as given instead of re-made: a typed one as a byte string, a
+ * legacy one as the RLP list it is (tx.raw() converted every field again). The hash is cached on
+ * the frozen header, where @ethereumjs keeps the one it computes.
+ */
+function blockEncoding(block: Block, txRaws: readonly Uint8Array[]): { rlp: Uint8Array; hash: Uint8Array } {
+  const header = block.header;
+  const headerRlp = RLP.encode(header.raw());
+  const h = header as unknown as { cache?: { hash?: Uint8Array }; keccakFunction?: (b: Uint8Array) => Uint8Array };
+  let hash: Uint8Array;
+  if (Object.isFrozen(header) && h.cache && h.keccakFunction) {
+    h.cache.hash ??= h.keccakFunction(headerRlp);
+    hash = h.cache.hash;
+  } else hash = header.hash();
+  const parts: Uint8Array[] = [
+    headerRlp,
+    rlpList(block.transactions.map((tx, i) => (tx.type === 0 ? txRaws[i] : RLP.encode(txRaws[i])))),
+    RLP.encode(block.uncleHeaders.map((uh) => uh.raw())),
   ];
-  if (block.withdrawals) raw.push(block.withdrawals.map((w) => w.raw()));
-  return RLP.encode(raw);
+  if (block.withdrawals) parts.push(RLP.encode(block.withdrawals.map((w) => w.raw())));
+  return { rlp: rlpList(parts), hash };
+}
+
+/** The RLP list of items already RLP-encoded. */
+function rlpList(items: readonly Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const item of items) length += item.length;
+  let prefix: Uint8Array;
+  if (length < 56) prefix = Uint8Array.of(0xc0 + length);
+  else {
+    const lengthBytes: number[] = [];
+    for (let n = length; n > 0; n = Math.floor(n / 256)) lengthBytes.unshift(n % 256);
+    prefix = Uint8Array.of(0xf7 + lengthBytes.length, ...lengthBytes);
+  }
+  const out = new Uint8Array(prefix.length + length);
+  out.set(prefix, 0);
+  let offset = prefix.length;
+  for (const item of items) {
+    out.set(item, offset);
+    offset += item.length;
+  }
+  return out;
 }
 
 /** One call-frame tracer per EVM, reused block after block (with its wrapped opcode table). */

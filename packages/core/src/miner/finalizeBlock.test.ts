@@ -1,5 +1,7 @@
+import { RLP } from '@ethereumjs/rlp';
 import { createTx } from '@ethereumjs/tx';
 import { Address, bigIntToAddressBytes, bytesToHex } from '@ethereumjs/util';
+import { keccak_256 } from '@noble/hashes/sha3.js';
 import { describe, expect, it } from 'vitest';
 import type { Kernel } from '../kernel/Kernel.js';
 import { createKernel } from '../kernel/createKernel.js';
@@ -75,16 +77,19 @@ async function mineOne(
   force: boolean,
 ) {
   const acct = k.chain.accounts[0];
+  // Legacy and EIP-1559 in turn: the block's encoding embeds each kind differently.
+  const fees =
+    nonce % 2 === 0
+      ? { type: 0, gasPrice: 10n ** 10n }
+      : { type: 2, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 1n };
   const tx = createTx(
     {
-      type: 2,
+      ...fees,
       nonce: BigInt(nonce),
       to: data.to,
       value: data.value,
       data: data.input,
       gasLimit: 500_000n,
-      maxFeePerGas: 10n ** 10n,
-      maxPriorityFeePerGas: 1n,
     },
     { common: k.chain.common },
   ).sign(acct.privateKey);
@@ -117,6 +122,11 @@ describe('requestsAreIdle', () => {
         expect(ra.included).toHaveLength(1);
         expect(ra.stored.receipts[0].status).toBe(1);
         expect(bytesToHex(ra.stored.hash)).toBe(bytesToHex(rb.stored.hash));
+        for (const r of [ra, rb]) {
+          // The stored encoding and hash are the block's own, computed here independently.
+          expect(bytesToHex(r.stored.rlp as Uint8Array)).toBe(bytesToHex(r.stored.block.serialize()));
+          expect(bytesToHex(r.stored.hash)).toBe(bytesToHex(keccak_256(RLP.encode(r.stored.block.header.raw()))));
+        }
       }
       // The request block's requests hash is not the empty one of the blocks around it.
       const hashes = [2n, 3n].map(async (n) => (await a.chain.getBlock(n))?.block.header.requestsHash);
