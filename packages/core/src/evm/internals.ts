@@ -766,17 +766,22 @@ interface RunSelf {
 interface OpStep {
   opcodeInfo: { code: number; feeBigInt: bigint; dynamicGas: boolean; isAsync: boolean; isInvalid: boolean };
   opHandler: (runState: unknown, common: unknown) => unknown;
+  gasHandler?: GasHandler;
 }
+
+/** An opcode's dynamic gas: the base fee in, the fee with the dynamic part out (async in 10.1.3). */
+type GasHandler = (runState: unknown, gas: bigint, common: unknown) => Promise<bigint> | bigint;
 
 /**
  * @ethereumjs/evm 10.1.3's `Interpreter.prototype.run` for legacy (non-EOF) code, with one change:
- * an opcode with static gas and a synchronous handler (PUSH, DUP, SWAP, arithmetic, JUMP…, about
- * half of all steps) is stepped inline, exactly as `runStep` steps it, instead of through the
- * async `runStep` (a promise, an await and an argument array per opcode: most of the garbage an
- * eth_call makes). `runStep` still steps everything else, and every opcode while anything
+ * opcodes are stepped inline, exactly as `runStep` steps them, instead of through the async
+ * `runStep` (a promise, an await and an argument array per opcode: most of the garbage an
+ * eth_call makes). One with static gas and a synchronous handler (PUSH, DUP, SWAP, arithmetic,
+ * JUMP…, about half of all steps) runs with no await at all; one with dynamic gas (MLOAD, MSTORE,
+ * SLOAD, SSTORE, KECCAK256, LOG, CALL…) awaits its gas handler, and an async handler (the call
+ * time limit makes JUMP so to pause) is awaited. `runStep` steps every opcode while anything
  * listens to `step` (tracers), in DEBUG mode, with the profiler on, or under EIP-6800/7864 code
- * chunk charging. An op whose info says async (the call time limit makes JUMP so to pause) is
- * awaited as before. EOF code runs the original `run`.
+ * chunk charging. EOF code runs the original `run`.
  */
 async function installLeanRun(esmDir: string, Interpreter: unknown): Promise<void> {
   const ip = (Interpreter as { prototype?: Record<string, unknown> } | undefined)?.prototype;
@@ -837,7 +842,9 @@ async function installLeanRun(esmDir: string, Interpreter: unknown): Promise<voi
       try {
         const entry = opCodeObj ?? this.lookupOpInfo(opCode);
         const info = entry.opcodeInfo;
-        if (!info.dynamicGas && !info.isAsync && !stateless && !evm.DEBUG && evm.events.listenerCount('step') === 0) {
+        if (stateless || evm.DEBUG || evm.events.listenerCount('step') > 0) {
+          await this.runStep(opCodeObj);
+        } else if (!info.dynamicGas && !info.isAsync) {
           // runStep's steps for such an op: invalid check, base fee, pc, EIP-7928 pending OOG, handler.
           if (info.isInvalid) throw new EVMError(INVALID_OPCODE);
           this.useGas(info.feeBigInt, info);
@@ -846,7 +853,18 @@ async function installLeanRun(esmDir: string, Interpreter: unknown): Promise<voi
           entry.opHandler(rs, common);
           rs.env.accessWitness?.commit();
         } else {
-          await this.runStep(opCodeObj);
+          // runStep's steps without a listener, stateless charging or the profiler: the dynamic
+          // gas (awaited, as every gas handler is async), invalid check, gas, pc, EIP-7928
+          // pending OOG, the handler (awaited when async). Saves runStep's own promise per op.
+          let gas = info.feeBigInt;
+          if (info.dynamicGas) gas = await (entry.gasHandler as GasHandler)(rs, gas, common);
+          if (info.isInvalid) throw new EVMError(INVALID_OPCODE);
+          this.useGas(gas, info);
+          rs.programCounter++;
+          consumePostTargetCallOog(rs);
+          if (info.isAsync) await entry.opHandler(rs, common);
+          else entry.opHandler(rs, common);
+          rs.env.accessWitness?.commit();
         }
       } catch (e) {
         rs.env.accessWitness?.revert();

@@ -121,7 +121,6 @@ describe('engine speed-ups', () => {
   it('steps plain opcodes inline with the same results as runStep (which a step listener forces)', async () => {
     await installEngineSpeedups();
     const common = new Common({ chain: Mainnet, hardfork: Hardfork.Prague });
-    const evm = await createEVM({ common });
     const programs: [string, bigint, string | undefined][] = [
       // a JUMP loop counting to 10, then MSTORE + RETURN
       ['0x60005b60010180600a1160025760005260206000f3', 100_000n, undefined],
@@ -135,24 +134,42 @@ describe('engine speed-ups', () => {
       ['0x600101', 100_000n, 'stack underflow'],
       // a JUMP to a non-JUMPDEST
       ['0x600356005b', 100_000n, 'invalid JUMP'],
+      // dynamic gas: SSTORE 7 at 1, SLOAD it, MSTORE at 0x40, KECCAK256 of 64 bytes, LOG1, MLOAD, RETURN
+      ['0x60076001556001546040526040600020600052600160206000a160405160005260206000f3', 200_000n, undefined],
+      // MSTORE far out: out of gas in the dynamic (memory) part
+      ['0x600163ffffff0052', 100_000n, 'out of gas'],
+      // SSTORE with too little gas left (EIP-2200 sentry)
+      ['0x6001600155', 2_300n, 'out of gas'],
+      // CALL to the identity precompile with 3 bytes, then RETURN its output
+      ['0x62abcdef6000526003601d6003601d6000600461fffff1506003601df3', 100_000n, undefined],
+      // SLOAD with an empty stack
+      ['0x54', 100_000n, 'stack underflow'],
+      // REVERT with data
+      ['0x602a60005260206000fd', 100_000n, 'revert'],
     ];
     for (const [i, [code, gasLimit, error]] of programs.entries()) {
       const to = new Address(hexToBytes(`0x${(0x100 + i).toString(16).padStart(40, '0')}`));
-      await evm.stateManager.putCode(to, hexToBytes(code as `0x${string}`));
-      const inline = await evm.runCall({ to, gasLimit });
-      let steps = 0;
-      const onStep = () => {
-        steps++;
+      // Each run on its own EVM: SLOAD/SSTORE gas depends on the slot and on what is warm.
+      const withCode = async () => {
+        const evm = await createEVM({ common });
+        await evm.stateManager.putCode(to, hexToBytes(code as `0x${string}`));
+        return evm;
       };
-      evm.events.on('step', onStep);
-      const stepped = await evm.runCall({ to, gasLimit });
-      evm.events.off('step', onStep);
+      const inline = await (await withCode()).runCall({ to, gasLimit });
+      let steps = 0;
+      const listened = await withCode();
+      listened.events.on('step', () => {
+        steps++;
+      });
+      const stepped = await listened.runCall({ to, gasLimit });
       expect(steps).toBeGreaterThan(0);
       // (an invalid JUMP's message goes on with where: ` at <code hash>/<address>:<pc>`)
       expect(inline.execResult.exceptionError?.error.split(' at ')[0]).toBe(error);
       expect(inline.execResult.exceptionError?.error).toBe(stepped.execResult.exceptionError?.error);
       expect(inline.execResult.executionGasUsed).toBe(stepped.execResult.executionGasUsed);
       expect(bytesToHex(inline.execResult.returnValue)).toBe(bytesToHex(stepped.execResult.returnValue));
+      expect(inline.execResult.gasRefund).toBe(stepped.execResult.gasRefund);
+      expect(inline.execResult.logs?.length).toBe(stepped.execResult.logs?.length);
     }
   });
 });
