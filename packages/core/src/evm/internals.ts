@@ -18,7 +18,11 @@ import { Common, Mainnet } from '@ethereumjs/common';
 import { EVMError, type EVMInterface, Message, type PrecompileFunc, createEVM } from '@ethereumjs/evm';
 import { Caches, MerkleStateManager } from '@ethereumjs/statemanager';
 import { Account, Address, createZeroAddress } from '@ethereumjs/util';
+import { installFastSload } from './fastSload.js';
 import { installLeanExecuteCall } from './leanExecuteCall.js';
+import { writeWord } from './wordBytes.js';
+
+export { writeWord } from './wordBytes.js';
 
 /** The one @ethereumjs version whose internals this module was written against. */
 export const ETHEREUMJS_VERSION = '10.1.3';
@@ -383,6 +387,7 @@ export function installEngineSpeedups(): Promise<void> {
     await installFastMstore(esmDir);
     await installLeanRun(esmDir, mod.Interpreter);
     await installLeanExecuteCall(esmDir, entry);
+    await installFastSload(esmDir);
     if (!ip || typeof ip._getValidJumpDestinations !== 'function') return;
     const analyse = ip._getValidJumpDestinations as (this: unknown, code: Uint8Array) => unknown;
     const byTable = new WeakMap<object, WeakMap<Uint8Array, unknown>>();
@@ -709,31 +714,6 @@ async function installFastMstore(esmDir: string): Promise<void> {
   });
 }
 
-/** Writes `word` (0 ≤ word < 2^256) big-endian into `store[at..at+32)`. */
-export function writeWord(store: Uint8Array, at: number, word: bigint): void {
-  if (word === 0n) {
-    store.fill(0, at, at + 32);
-    return;
-  }
-  const hex = word.toString(16);
-  let i = hex.length;
-  let pos = at + 31;
-  while (i >= 2) {
-    store[pos--] = (HEX_VALUE[hex.charCodeAt(i - 2)] << 4) | HEX_VALUE[hex.charCodeAt(i - 1)];
-    i -= 2;
-  }
-  if (i === 1) store[pos--] = HEX_VALUE[hex.charCodeAt(0)];
-  while (pos >= at) store[pos--] = 0;
-}
-
-/** Value of each lowercase hex digit by char code. */
-const HEX_VALUE = (() => {
-  const t = new Uint8Array(128);
-  for (let d = 0; d < 10; d++) t[48 + d] = d;
-  for (let d = 0; d < 6; d++) t[97 + d] = 10 + d;
-  return t;
-})();
-
 // ---------------------------------------------------------------------------------------------
 // Interpreter.run with plain opcodes stepped without a promise each
 
@@ -854,10 +834,13 @@ async function installLeanRun(esmDir: string, Interpreter: unknown): Promise<voi
           rs.env.accessWitness?.commit();
         } else {
           // runStep's steps without a listener, stateless charging or the profiler: the dynamic
-          // gas (awaited, as every gas handler is async), invalid check, gas, pc, EIP-7928
+          // gas (awaited unless a figure, as fastSload's SLOAD gives), invalid check, gas, pc, EIP-7928
           // pending OOG, the handler (awaited when async). Saves runStep's own promise per op.
           let gas = info.feeBigInt;
-          if (info.dynamicGas) gas = await (entry.gasHandler as GasHandler)(rs, gas, common);
+          if (info.dynamicGas) {
+            const charged = (entry.gasHandler as GasHandler)(rs, gas, common);
+            gas = typeof charged === 'bigint' ? charged : await charged;
+          }
           if (info.isInvalid) throw new EVMError(INVALID_OPCODE);
           this.useGas(gas, info);
           rs.programCounter++;

@@ -1,0 +1,101 @@
+import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
+import { type EVM, createEVM } from '@ethereumjs/evm';
+import { MerkleStateManager } from '@ethereumjs/statemanager';
+import { Address, bigIntToBytes, bytesToHex, hexToBytes, setLengthLeft, stripHexPrefix } from '@ethereumjs/util';
+import { describe, expect, it } from 'vitest';
+import { originalStorageOps, slotKey, stripHexPrefixFast } from './fastSload.js';
+import { installEngineSpeedups, opcodeTable } from './internals.js';
+
+describe('SLOAD and the warm-address journal without the hex round trips', () => {
+  it('slotKey is setLengthLeft(bigIntToBytes(key), 32) for edge keys', () => {
+    const keys = [0n, 1n, 0xffn, 0x100n, 0x1234n, 2n ** 64n, 2n ** 255n, 2n ** 256n - 1n, 0xabcdefn << 100n];
+    for (const k of keys) expect(bytesToHex(slotKey(k))).toBe(bytesToHex(setLengthLeft(bigIntToBytes(k), 32)));
+  });
+
+  it('stripHexPrefixFast answers as stripHexPrefix, also for what is not hex', () => {
+    const inputs = ['', '0x', '0x0', '0xAbCdEf09', '0xg1', '0x0x12', 'abc', '00aa', 'x0', '0X12', '0x12 ', ' 0x12'];
+    for (const s of inputs) expect(stripHexPrefixFast(s)).toBe(stripHexPrefix(s));
+    const err = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return undefined;
+    };
+    expect(err(() => stripHexPrefixFast(12))).toBe(err(() => stripHexPrefix(12 as unknown as string)));
+    expect(err(() => stripHexPrefixFast(12))).toBeDefined();
+  });
+
+  it('runs SLOADs with the same gas, errors and results as the original handlers, on every fork used', async () => {
+    await installEngineSpeedups();
+    expect(originalStorageOps.sloadGas).toBeDefined();
+    expect(originalStorageOps.sloadOp).toBeDefined();
+    expect(originalStorageOps.addAlwaysWarmAddress).toBeDefined();
+    const programs: [string, bigint][] = [
+      // SSTORE 7 at slot 1, SLOAD slot 1 twice (cold, then warm), SLOAD an unset big slot, return the sum
+      ['0x600760015560015460015401' + '7f' + 'ff'.repeat(32) + '540160005260206000f3', 200_000n],
+      // SLOAD slot 0 with just enough gas on Berlin+ (2 for PUSH1, 2100 cold) minus one: out of gas
+      ['0x600054', 3n + 2099n],
+      // SLOAD on an empty stack
+      ['0x54', 100_000n],
+    ];
+    const to = new Address(hexToBytes('0x00000000000000000000000000000000000000aa'));
+    for (const hardfork of [Hardfork.Istanbul, Hardfork.London, Hardfork.Prague, Hardfork.Osaka]) {
+      const run = async (stock: boolean) => {
+        const evm: EVM = await createEVM({
+          common: new Common({ chain: Mainnet, hardfork }),
+          stateManager: new MerkleStateManager(),
+        });
+        if (stock) {
+          const table = opcodeTable<{ opcodeInfo: unknown; opHandler: unknown; gasHandler?: unknown }>(evm);
+          const entry = table[0x54];
+          if (!entry) throw new Error('no SLOAD');
+          table[0x54] = { ...entry, opHandler: originalStorageOps.sloadOp, gasHandler: originalStorageOps.sloadGas };
+        }
+        const out: unknown[] = [];
+        for (const [code, gasLimit] of programs) {
+          await evm.stateManager.putCode(to, hexToBytes(code as `0x${string}`));
+          const r = await evm.runCall({ to, gasLimit });
+          out.push([
+            r.execResult.exceptionError?.error,
+            r.execResult.executionGasUsed,
+            bytesToHex(r.execResult.returnValue),
+          ]);
+        }
+        return out;
+      };
+      const fast = await run(false);
+      expect(fast[0]).toEqual([undefined, expect.any(BigInt), expect.stringMatching(/^0x0+e$/)]);
+      expect(fast).toEqual(await run(true));
+    }
+  });
+
+  it('addAlwaysWarmAddress warms and lists the same keys as the original', async () => {
+    await installEngineSpeedups();
+    const evm = await createEVM({ common: new Common({ chain: Mainnet, hardfork: Hardfork.Prague }) });
+    type J = { alwaysWarmJournal: Map<string, Set<string>>; accessList?: Map<string, Set<string>> };
+    const journalOf = () => {
+      const j = Object.create(Object.getPrototypeOf(evm.journal)) as J;
+      j.alwaysWarmJournal = new Map();
+      j.accessList = new Map();
+      return j;
+    };
+    const fast = journalOf();
+    const stock = journalOf();
+    const orig = originalStorageOps.addAlwaysWarmAddress as (this: J, a: string, l?: boolean) => void;
+    const fastFn = (evm.journal as unknown as { addAlwaysWarmAddress: (this: J, a: string, l?: boolean) => void })
+      .addAlwaysWarmAddress;
+    for (const [a, list] of [
+      ['0x00000000000000000000000000000000000000aa', true],
+      ['00000000000000000000000000000000000000bb', false],
+      ['0xABCDEF0000000000000000000000000000000001', true],
+      ['0x00000000000000000000000000000000000000aa', false],
+    ] as const) {
+      fastFn.call(fast, a, list);
+      orig.call(stock, a, list);
+    }
+    expect([...fast.alwaysWarmJournal.keys()]).toEqual([...stock.alwaysWarmJournal.keys()]);
+    expect([...(fast.accessList?.keys() ?? [])]).toEqual([...(stock.accessList?.keys() ?? [])]);
+  });
+});
