@@ -1,7 +1,7 @@
 import type { EVM, Message } from '@ethereumjs/evm';
 import type { VM } from '@ethereumjs/vm';
 import type { TypedTransaction } from '@ethereumjs/tx';
-import { bytesToHex } from '@ethereumjs/util';
+import { bytesToHex, hexToBytes } from '@ethereumjs/util';
 import { CONSOLE_ADDRESS, decodeConsoleCall, formatConsoleArgs } from './decodeConsole.js';
 
 /** One console.sol call: the printed line, its arguments as text, and the contract that made it. */
@@ -10,6 +10,16 @@ export interface ConsoleLine {
   args: string[];
   /** The address the calling code ran as (lowercase hex). */
   address: string;
+}
+
+const CONSOLE_BYTES = hexToBytes(CONSOLE_ADDRESS);
+
+/** Whether an address is console.sol's, compared byte by byte (no hex string per message). */
+function isConsoleAddress(bytes: Uint8Array): boolean {
+  if (bytes.length !== 20) return false;
+  // From the end: the ASCII "console.log" tells other addresses apart at once.
+  for (let i = 19; i >= 0; i--) if (bytes[i] !== CONSOLE_BYTES[i]) return false;
+  return true;
 }
 
 /**
@@ -25,7 +35,7 @@ export class ConsoleCapture {
 
   private readonly onMessage = (message: Message): void => {
     const to = message.to;
-    if (to === undefined || to.toString() !== CONSOLE_ADDRESS) return;
+    if (to === undefined || !isConsoleAddress(to.bytes)) return;
     const args = decodeConsoleCall(message.data);
     if (!args) return;
     this.lines.push({ message: formatConsoleArgs(args), args, address: bytesToHex(message.caller.bytes) });
