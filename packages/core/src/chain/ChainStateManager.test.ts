@@ -1,5 +1,5 @@
-import { Caches } from '@ethereumjs/statemanager';
-import { Account, Address, bigIntToBytes, setLengthLeft } from '@ethereumjs/util';
+import { Caches, MerkleStateManager } from '@ethereumjs/statemanager';
+import { Account, Address, bigIntToBytes, bytesToHex, setLengthLeft } from '@ethereumjs/util';
 import { describe, expect, it } from 'vitest';
 import { ChainStateManager } from './ChainStateManager.js';
 
@@ -39,5 +39,33 @@ describe('ChainStateManager caches', () => {
     await sm.commit();
     await sm.flush();
     expect((await sm.getAccount(address(2)))?.balance).toBe(7n);
+  });
+
+  it('finds storage tries by the hashed address it keeps: the same slots and roots as stock, across reverts', async () => {
+    const sm = new ChainStateManager({ caches: new Caches() });
+    const stock = new MerkleStateManager({ caches: new Caches() });
+    for (const m of [sm, stock] as MerkleStateManager[]) {
+      for (let i = 0; i < 3; i++) {
+        await m.checkpoint();
+        await m.putAccount(address(i), new Account(0n, 1n));
+        for (let j = 0; j < 4; j++) await m.putStorage(address(i), slot(j), Uint8Array.of(i * 16 + j + 1));
+        await m.commit();
+        await m.flush();
+      }
+      // An eth_call-like read inside a reverted checkpoint, then again.
+      for (let round = 0; round < 2; round++) {
+        await m.checkpoint();
+        await m.putStorage(address(1), slot(2), Uint8Array.of(0xee));
+        await m.revert();
+      }
+    }
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < 5; j++) {
+        expect(bytesToHex(await sm.getStorage(address(i), slot(j)))).toBe(
+          bytesToHex(await stock.getStorage(address(i), slot(j))),
+        );
+      }
+    }
+    expect(bytesToHex(await sm.getStateRoot())).toBe(bytesToHex(await stock.getStateRoot()));
   });
 });

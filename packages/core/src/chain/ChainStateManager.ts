@@ -10,13 +10,16 @@ import {
   unprefixedHexToBytes,
   unpadBytes,
 } from '@ethereumjs/util';
-import { keepStorageTrie, storageTrieOf } from '../evm/internals.js';
+import { keepStorageTrie, stateManagerKeccak, storageTrieOf } from '../evm/internals.js';
 import { copyAccount } from './AccountObjectCache.js';
 import type { SlotWrite } from './SlotCache.js';
 import { StateCaches } from './StateCaches.js';
+import { byteKey } from './stateCacheKeys.js';
 
 /** Bounds of the head state's caches (see `boundCaches`). */
 export const MAX_CACHED_ACCOUNTS = 100_000;
+/** Past this many, the cache of address hashes for storage-trie lookups is emptied. */
+const MAX_HASHED_ADDRESSES = 4_096;
 export const MAX_CACHED_SLOT_PUTS = 200_000;
 
 /** MerkleStateManager's options, with the caches as StateCaches (@ethereumjs Caches give their sizes). */
@@ -61,6 +64,31 @@ export class ChainStateManager extends MerkleStateManager {
     const caches = opts.caches === undefined ? undefined : StateCaches.from(opts.caches);
     super({ ...opts, caches: caches as unknown as Caches | undefined });
     this.stateCaches = caches;
+  }
+
+  /** Keccak-256 of addresses whose storage trie was asked for, keyed by `byteKey` (bounded). */
+  private readonly addressHashes = new Map<string, Uint8Array>();
+
+  /**
+   * The stock `_getStorageTrie`, given the address's hash from `addressHashes`: it hashed the
+   * address on every call, and every slot read missing the cache asks (a revert also empties
+   * the stock method's own trie cache, so each eth_call asked again).
+   */
+  protected override _getStorageTrie(
+    addressOrHash: Address | { bytes: Uint8Array } | Uint8Array,
+    rootAccount?: Account,
+  ): ReturnType<MerkleStateManager['_getAccountTrie']> {
+    if (addressOrHash instanceof Uint8Array) return super._getStorageTrie(addressOrHash, rootAccount);
+    const bytes = addressOrHash.bytes;
+    const key = byteKey(bytes);
+    let hash = this.addressHashes.get(key);
+    if (hash === undefined) {
+      const computed = stateManagerKeccak(this)(bytes);
+      if (this.addressHashes.size >= MAX_HASHED_ADDRESSES) this.addressHashes.clear();
+      this.addressHashes.set(key, computed);
+      hash = computed;
+    }
+    return super._getStorageTrie(hash, rootAccount);
   }
 
   override async getAccount(address: Address): Promise<Account | undefined> {

@@ -25,6 +25,7 @@ function goodProbe(): InternalsProbe {
       _caches: { storage: { _diffCache: [new Map()], flush: () => [], put: () => undefined } },
       _getStorageTrie: () => undefined,
       _storageTries: {},
+      keccakFunction: () => new Uint8Array(32),
     },
     header: { cache: {} },
     message: { _codeAddress: new Address(new Uint8Array(20)) },

@@ -150,6 +150,11 @@ export function storageTrieOf(sm: MerkleStateManager, address: Address, account:
   return (sm as unknown as StateManagerStorageInternals)._getStorageTrie(address, account);
 }
 
+/** MerkleStateManager.keccakFunction: the hash its storage tries are keyed by (the Common's custom Keccak or noble's). */
+export function stateManagerKeccak(sm: MerkleStateManager): (bytes: Uint8Array) => Uint8Array {
+  return (sm as unknown as { keccakFunction: (bytes: Uint8Array) => Uint8Array }).keccakFunction;
+}
+
 /** Records the storage trie as the account's current one (what `_modifyContractStorage` does). */
 export function keepStorageTrie(sm: MerkleStateManager, addressHex: string, trie: StorageTrieView): void {
   (sm as unknown as StateManagerStorageInternals)._storageTries[addressHex] = trie;
@@ -222,6 +227,9 @@ export function missingInternals(probe: InternalsProbe): string[] {
     missing.push('MerkleStateManager._getStorageTrie');
   }
   if (!isObject(field(probe.stateManager, '_storageTries'))) missing.push('MerkleStateManager._storageTries');
+  if (typeof field(probe.stateManager, 'keccakFunction') !== 'function') {
+    missing.push('MerkleStateManager.keccakFunction');
+  }
   if (!isObject(field(probe.header, 'cache'))) missing.push('BlockHeader.cache');
   if (!(field(probe.message, '_codeAddress') instanceof Address)) missing.push('Message._codeAddress');
   if (typeof field(field(field(probe.interpreter, '_env'), 'contract'), 'balance') !== 'bigint') {
