@@ -1,3 +1,4 @@
+import { rlpLengthOfLength, writeRlpHeader } from '../util/rlpLength.js';
 import type { Node, Ref } from './nodes.js';
 
 /*
@@ -8,29 +9,10 @@ import type { Node, Ref } from './nodes.js';
  * test checks it, and roots against @ethereumjs/mpt's).
  */
 
-/** Bytes of the length of a long RLP string or list. */
-function lenOfLen(n: number): number {
-  return n < 0x100 ? 1 : n < 0x10000 ? 2 : n < 0x1000000 ? 3 : 4;
-}
-
 /** Length of the RLP of a byte string of `len` bytes whose first byte is `first`. */
 function strLen(len: number, first: number): number {
   if (len === 1 && first < 0x80) return 1;
-  return len < 56 ? 1 + len : 1 + lenOfLen(len) + len;
-}
-
-function writeLen(out: Uint8Array, o: number, n: number, short: number, long: number): number {
-  if (n < 56) {
-    out[o] = short + n;
-    return o + 1;
-  }
-  const ll = lenOfLen(n);
-  out[o] = long + ll;
-  for (let i = ll; i > 0; i--) {
-    out[o + i] = n & 0xff;
-    n >>>= 8;
-  }
-  return o + 1 + ll;
+  return len < 56 ? 1 + len : 1 + rlpLengthOfLength(len) + len;
 }
 
 function writeStr(out: Uint8Array, o: number, b: Uint8Array): number {
@@ -38,7 +20,7 @@ function writeStr(out: Uint8Array, o: number, b: Uint8Array): number {
     out[o] = b[0];
     return o + 1;
   }
-  o = writeLen(out, o, b.length, 0x80, 0xb7);
+  o = writeRlpHeader(out, o, b.length, 0x80, 0xb7);
   out.set(b, o);
   return o + b.length;
 }
@@ -46,7 +28,7 @@ function writeStr(out: Uint8Array, o: number, b: Uint8Array): number {
 /** Length of the RLP of a nibble path's hex-prefix encoding (its one byte is < 0x80 when alone). */
 function pathLen(path: Uint8Array): number {
   const hp = (path.length >> 1) + 1;
-  return hp === 1 ? 1 : hp < 56 ? 1 + hp : 1 + lenOfLen(hp) + hp;
+  return hp === 1 ? 1 : hp < 56 ? 1 + hp : 1 + rlpLengthOfLength(hp) + hp;
 }
 
 /** Writes the RLP of a path's hex-prefix encoding (Yellow Paper appendix C). */
@@ -54,7 +36,7 @@ function writePath(out: Uint8Array, o: number, path: Uint8Array, isLeaf: boolean
   const n = path.length;
   const odd = n & 1;
   const hp = (n >> 1) + 1;
-  if (hp > 1) o = writeLen(out, o, hp, 0x80, 0xb7);
+  if (hp > 1) o = writeRlpHeader(out, o, hp, 0x80, 0xb7);
   const flag = (isLeaf ? 2 : 0) + odd;
   let i = 0;
   if (odd) {
@@ -103,7 +85,7 @@ export function payloadLength(n: Node): number {
 
 /** Length of an RLP list of `payload` bytes. */
 export function listLength(payload: number): number {
-  return (payload < 56 ? 1 : 1 + lenOfLen(payload)) + payload;
+  return (payload < 56 ? 1 : 1 + rlpLengthOfLength(payload)) + payload;
 }
 
 /**
@@ -112,7 +94,7 @@ export function listLength(payload: number): number {
  * must already be encoded.
  */
 export function encodeNodeInto(n: Node, out: Uint8Array, payload: number): number {
-  let o = writeLen(out, 0, payload, 0xc0, 0xf7);
+  let o = writeRlpHeader(out, 0, payload, 0xc0, 0xf7);
   if (n.t === 2) {
     for (let i = 0; i < 16; i++) o = writeChild(out, o, n.children[i]);
     if (n.value === null) {

@@ -1,4 +1,5 @@
 import { type Input, type NestedUint8Array, RLP } from '@ethereumjs/rlp';
+import { rlpLengthOfLength, writeRlpHeader } from './rlpLength.js';
 
 /**
  * A faster `RLP.encode` / `RLP.decode` for @ethereumjs/rlp 10.x, installed on its exported `RLP`
@@ -34,18 +35,9 @@ export function installFastRlp(): void {
 /** Thrown inside measure() when the input holds a value the fast path does not take. */
 const UNSUPPORTED = Symbol('unsupported');
 
-function lengthOfLength(n: number): number {
-  let l = 0;
-  while (n > 0) {
-    l++;
-    n = Math.floor(n / 256);
-  }
-  return l;
-}
-
 function headerSize(payload: number, isSingleByte: boolean): number {
   if (isSingleByte) return 0;
-  return payload < 56 ? 1 : 1 + lengthOfLength(payload);
+  return payload < 56 ? 1 : 1 + rlpLengthOfLength(payload);
 }
 
 /** Encoded size of `item`; records each list's payload length in `lists` (pre-order). */
@@ -65,20 +57,6 @@ function measure(item: unknown, lists: number[]): number {
   throw UNSUPPORTED;
 }
 
-function writeHeader(out: Uint8Array, o: number, n: number, short: number, long: number): number {
-  if (n < 56) {
-    out[o] = short + n;
-    return o + 1;
-  }
-  const ll = lengthOfLength(n);
-  out[o] = long + ll;
-  for (let i = ll; i > 0; i--) {
-    out[o + i] = n & 0xff;
-    n = Math.floor(n / 256);
-  }
-  return o + 1 + ll;
-}
-
 interface Cursor {
   o: number;
   list: number;
@@ -91,12 +69,12 @@ function write(item: Uint8Array | unknown[], out: Uint8Array, c: Cursor, lists: 
       out[c.o++] = item[0];
       return;
     }
-    c.o = writeHeader(out, c.o, n, 0x80, 0xb7);
+    c.o = writeRlpHeader(out, c.o, n, 0x80, 0xb7);
     out.set(item, c.o);
     c.o += n;
     return;
   }
-  c.o = writeHeader(out, c.o, lists[c.list++], 0xc0, 0xf7);
+  c.o = writeRlpHeader(out, c.o, lists[c.list++], 0xc0, 0xf7);
   for (let i = 0; i < item.length; i++) write(item[i] as Uint8Array | unknown[], out, c, lists);
 }
 
