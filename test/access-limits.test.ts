@@ -45,7 +45,12 @@ describe('execution time limit (rpc.callTimeoutMs)', () => {
 
   it('stops eth_estimateGas too, and leaves the head state as it was', async () => {
     const before = await post(node.url, call('eth_getBalance', [ACCOUNT0, 'latest']));
-    const r = await post(node.url, call('eth_estimateGas', [{ from: ACCOUNT0, data: SPIN, value: '0x1' }]));
+    // A gas allowance past the block's 30M (the cap is 10^15): the loop must meet the time limit,
+    // not run out of gas first (30M gas of this loop takes well under 400 ms on a fast EVM).
+    const r = await post(
+      node.url,
+      call('eth_estimateGas', [{ from: ACCOUNT0, data: SPIN, value: '0x1', gas: '0x38d7ea4c68000' }]),
+    );
     expect(r.json).toMatchObject({ error: { code: -32000, message: 'execution aborted (timeout = 400ms)' } });
     // Nothing leaked out of the aborted run: same balance, a transfer still mines.
     expect((await post(node.url, call('eth_getBalance', [ACCOUNT0, 'latest']))).json).toEqual(before.json);
