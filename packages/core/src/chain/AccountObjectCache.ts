@@ -1,5 +1,5 @@
 import { Account, type Address } from '@ethereumjs/util';
-import { type CacheStats, JournaledMap, noStats } from './JournaledMap.js';
+import { JournaledCache } from './JournaledMap.js';
 import { encodeAccount } from './accountRlp.js';
 import { byteKey } from './stateCacheKeys.js';
 
@@ -25,10 +25,7 @@ export function copyAccount(a: Account): Account {
  * Accounts read from the trie are kept as not `written`: a flush does not write them back
  * (@ethereumjs writes every account it read, unchanged, at the next flush).
  */
-export class AccountObjectCache {
-  private readonly map = new JournaledMap<AccountEntry>();
-  private counts = noStats();
-
+export class AccountObjectCache extends JournaledCache<AccountEntry> {
   /** A copy of the cached account; null when it is known not to exist; undefined when not cached. */
   read(address: Address): Account | null | undefined {
     this.counts.reads++;
@@ -79,31 +76,5 @@ export class AccountObjectCache {
       writes.push([entry.written, entry.account && encodeAccount(entry.account)]);
     }
     return writes;
-  }
-
-  checkpoint(): void {
-    this.map.checkpoint();
-  }
-
-  commit(): void {
-    this.map.commit();
-  }
-
-  revert(): void {
-    this.map.revert();
-  }
-
-  clear(): void {
-    this.map.clear();
-  }
-
-  size(): number {
-    return this.map.values.size;
-  }
-
-  stats(reset = true): CacheStats {
-    const out = { ...this.counts, size: this.size() };
-    if (reset) this.counts = noStats();
-    return out;
   }
 }

@@ -1,5 +1,5 @@
 import { Address } from '@ethereumjs/util';
-import { type CacheStats, JournaledMap, noStats } from './JournaledMap.js';
+import { JournaledCache } from './JournaledMap.js';
 import { byteKey, bytesOfKey } from './stateCacheKeys.js';
 
 /** @ethereumjs's code cache element (code undefined: deleted), and whether the trie lacks it yet. */
@@ -15,10 +15,7 @@ interface CodeEntry {
  * its account, at the next flush). The same array is handed out while the code is unchanged
  * (the interpreter's jump-destination analysis is cached by it).
  */
-export class CodeObjectCache {
-  private readonly map = new JournaledMap<CodeEntry>();
-  private counts = noStats();
-
+export class CodeObjectCache extends JournaledCache<CodeEntry> {
   get(address: Address): CodeEntry | undefined {
     this.counts.reads++;
     const entry = this.map.get(byteKey(address.bytes));
@@ -55,31 +52,5 @@ export class CodeObjectCache {
       writes.push([new Address(bytesOfKey(key)), entry.code]);
     }
     return writes;
-  }
-
-  checkpoint(): void {
-    this.map.checkpoint();
-  }
-
-  commit(): void {
-    this.map.commit();
-  }
-
-  revert(): void {
-    this.map.revert();
-  }
-
-  clear(): void {
-    this.map.clear();
-  }
-
-  size(): number {
-    return this.map.values.size;
-  }
-
-  stats(reset = true): CacheStats {
-    const out = { ...this.counts, size: this.size() };
-    if (reset) this.counts = noStats();
-    return out;
   }
 }

@@ -91,3 +91,38 @@ export class JournaledMap<V> {
     return this.levels;
   }
 }
+
+/**
+ * What the head state's object caches (accounts, code) share: a JournaledMap of their entries,
+ * @ethereumjs's checkpoint/commit/revert/clear over it, and its read/hit/write counters.
+ */
+export abstract class JournaledCache<E> {
+  protected readonly map = new JournaledMap<E>();
+  protected counts = noStats();
+
+  checkpoint(): void {
+    this.map.checkpoint();
+  }
+
+  commit(): void {
+    this.map.commit();
+  }
+
+  revert(): void {
+    this.map.revert();
+  }
+
+  clear(): void {
+    this.map.clear();
+  }
+
+  size(): number {
+    return this.map.values.size;
+  }
+
+  stats(reset = true): CacheStats {
+    const out = { ...this.counts, size: this.size() };
+    if (reset) this.counts = noStats();
+    return out;
+  }
+}
