@@ -9,7 +9,7 @@ import {
   equalsBytes,
   generateAddress,
 } from '@ethereumjs/util';
-import { type BlockBuilder, type RunTxResult, buildBlock, runTx } from '@ethereumjs/vm';
+import { BlockBuilder, type RunTxResult, runTx } from '@ethereumjs/vm';
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import { keccak256 as keccak_256 } from '../chain/nativeCrypto.js';
 import { RLP } from '@ethereumjs/rlp';
@@ -19,6 +19,7 @@ import type { StoredBlock, StoredReceipt } from '../chain/types.js';
 import type { PendingTx } from '../mempool/types.js';
 import { CallFrameTracer } from '../trace/CallFrameTracer.js';
 import type { CallFrame } from '../trace/callFrames.js';
+import { startBlock } from './blockStartWrites.js';
 import { execHeader } from './execHeader.js';
 import { finalizeIdleBlock, requestsAreIdle } from './finalizeBlock.js';
 
@@ -32,7 +33,10 @@ export interface AssembleInput {
   withdrawals?: WithdrawalData[];
   /** prevRandao (mixHash) of the block (hardhat_setPrevRandao); default: keccak of the parent's hash. */
   prevRandao?: Uint8Array;
-  /** Always finish through BlockBuilder.build() (tests compare it with the idle-requests path). */
+  /**
+   * Start with BlockBuilder.initState and finish through BlockBuilder.build() (tests compare them
+   * with startBlock and the idle-requests path).
+   */
   forceBuilderBuild?: boolean;
 }
 
@@ -78,7 +82,9 @@ export async function assembleBlock(chain: ChainService, input: AssembleInput): 
   if (common.isActivatedEIP(4844)) headerData.excessBlobGas = parent.header.calcNextExcessBlobGas(common);
   if (common.isActivatedEIP(4788)) headerData.parentBeaconBlockRoot = new Uint8Array(32);
 
-  const builder = await buildBlock(vm, {
+  // buildBlock(vm, opts) is this constructor and initState; startBlock does the latter's system
+  // writes (EIP-4788, EIP-2935) for less (tests compare it with initState through forceBuilderBuild).
+  const builder = new BlockBuilder(vm, {
     parentBlock: parent,
     headerData,
     withdrawals: common.isActivatedEIP(4895) ? (input.withdrawals ?? []) : undefined,
@@ -90,6 +96,8 @@ export async function assembleBlock(chain: ChainService, input: AssembleInput): 
       calcDifficultyFromHeader: common.gteHardfork('paris') ? undefined : parent.header,
     },
   });
+  if (input.forceBuilderBuild) await builder.initState();
+  else await startBlock(builder);
   try {
     return await runAndBuild(chain, builder, input, headerData, number);
   } catch (e) {

@@ -8,7 +8,9 @@ import { createKernel } from '../kernel/createKernel.js';
 import type { PendingTx } from '../mempool/types.js';
 import { assembleBlock } from './assembleBlock.js';
 
-// The idle-requests path must produce the very block BlockBuilder.build() produces.
+// The idle-requests path (started by startBlock's system writes) must produce the very block
+// BlockBuilder.initState + BlockBuilder.build() produce: the EIP-4788 and EIP-2935 writes are in
+// the state root, at ring slots that move with each block's timestamp and number.
 describe('finalizeIdleBlock', () => {
   for (const hardfork of ['shanghai', 'cancun', 'prague', 'osaka', 'bpo2']) {
     it(`builds the same block as BlockBuilder.build() on ${hardfork}`, async () => {

@@ -1,0 +1,110 @@
+import type { BlockBuilder } from '@ethereumjs/vm';
+import type { VM } from '@ethereumjs/vm';
+import { Address, bigIntToAddressBytes, bigIntToBytes, setLengthLeft } from '@ethereumjs/util';
+
+/** What BlockBuilder.initState reads and sets on the builder (@ethereumjs/vm 10.1.3). */
+interface BuilderStart {
+  vm: VM;
+  headerData: { timestamp?: unknown; number?: unknown; parentHash?: unknown; parentBeaconBlockRoot?: unknown };
+  checkpointed: boolean;
+  initState(): Promise<void>;
+}
+
+/** EIP-4788's beacon roots contract: a constant in @ethereumjs/vm's runBlock, not a parameter. */
+const BEACON_ROOTS = new Address(Uint8Array.from(Buffer.from('000f3df6d732807ef1319fb7b8bb8522d0beac02', 'hex')));
+
+/** The addresses and ring sizes of the system writes, per chain rules (hardfork), looked up once. */
+interface StartParams {
+  rootsLength: bigint;
+  history?: { address: Address; window: bigint };
+}
+const paramsByVm = new WeakMap<VM, Map<string, StartParams>>();
+
+function startParams(vm: VM): StartParams {
+  let known = paramsByVm.get(vm);
+  if (!known) {
+    known = new Map();
+    paramsByVm.set(vm, known);
+  }
+  const hf = vm.common.hardfork();
+  let p = known.get(hf);
+  if (!p) {
+    const common = vm.common;
+    p = { rootsLength: common.isActivatedEIP(4788) ? BigInt(common.param('historicalRootsLength')) : 0n };
+    if (common.isActivatedEIP(2935)) {
+      p.history = {
+        address: new Address(bigIntToAddressBytes(common.param('historyStorageAddress'))),
+        window: BigInt(common.param('historyServeWindow')),
+      };
+    }
+    known.set(hf, p);
+  }
+  return p;
+}
+
+/** `n` as a 32-byte big-endian storage key; the ring indexes are below 2 × 8191 (a DataView per key cost more). */
+function slotKey(n: bigint): Uint8Array {
+  if (n >= 0x1_0000_0000n) return setLengthLeft(bigIntToBytes(n), 32);
+  const v = Number(n);
+  const key = new Uint8Array(32);
+  key[28] = v >>> 24;
+  key[29] = (v >>> 16) & 0xff;
+  key[30] = (v >>> 8) & 0xff;
+  key[31] = v & 0xff;
+  return key;
+}
+
+/**
+ * BlockBuilder.initState (what @ethereumjs/vm's buildBlock runs before the first transaction):
+ * the EIP-4788 beacon-root and EIP-2935 parent-hash writes into their system contracts' rings,
+ * the same writes in the same order through the same state manager, with the storage keys made
+ * directly. Stock builds each key as setLengthLeft(bigIntToBytes(i), 32), a hex round trip and
+ * a padding by array spreads (~10 µs of each automined block), and looks up the addresses and
+ * ring sizes per block. Rules this does not cover (EIP-7928 access lists, EIP-7864 binary
+ * trees) or header fields of another type take the builder's own initState.
+ */
+export async function startBlock(builder: BlockBuilder): Promise<void> {
+  const b = builder as unknown as BuilderStart;
+  const vm = b.vm;
+  const common = vm.common;
+  const { timestamp, number, parentHash, parentBeaconBlockRoot } = b.headerData;
+  const plain =
+    !common.isActivatedEIP(7928) &&
+    !common.isActivatedEIP(7864) &&
+    typeof timestamp === 'bigint' &&
+    typeof number === 'bigint' &&
+    parentHash instanceof Uint8Array &&
+    (parentBeaconBlockRoot === undefined || parentBeaconBlockRoot instanceof Uint8Array);
+  if (!plain) return b.initState();
+  const params = startParams(vm);
+  const sm = vm.stateManager;
+  if (common.isActivatedEIP(4788)) {
+    if (!b.checkpointed) {
+      await vm.evm.journal.checkpoint();
+      b.checkpointed = true;
+    }
+    // As accumulateParentBeaconBlockRoot: nothing written while the contract has no code.
+    if ((await sm.getCode(BEACON_ROOTS)).length > 0) {
+      const index = timestamp % params.rootsLength;
+      await sm.putStorage(BEACON_ROOTS, slotKey(index), bigIntToBytes(timestamp));
+      await sm.putStorage(
+        BEACON_ROOTS,
+        slotKey(index + params.rootsLength),
+        (parentBeaconBlockRoot as Uint8Array | undefined) ?? new Uint8Array(32),
+      );
+      await vm.evm.journal.cleanup();
+    }
+  }
+  const history = params.history;
+  if (history) {
+    if (!b.checkpointed) {
+      await vm.evm.journal.checkpoint();
+      b.checkpointed = true;
+    }
+    // As accumulateParentBlockHash: the parent's hash at (number - 1) mod the window.
+    if ((await sm.getCode(history.address)).length > 0) {
+      await sm.putStorage(history.address, slotKey((number - 1n) % history.window), parentHash);
+      await vm.evm.journal.cleanup();
+    }
+  }
+}
