@@ -110,10 +110,17 @@ export class TxService {
     }
   }
 
-  /** Validates, pools and (automine) mines a transaction whose sender is known. */
-  async submit(tx: TypedTransaction, sender: Address, opts: { impersonated?: boolean } = {}): Promise<SubmitResult> {
+  /**
+   * Validates, pools and (automine) mines a transaction whose sender is known. `opts.raw` is its
+   * encoding (equal to tx.serialize()) when the caller made it, as a node-signed one's.
+   */
+  async submit(
+    tx: TypedTransaction,
+    sender: Address,
+    opts: { impersonated?: boolean; raw?: Uint8Array } = {},
+  ): Promise<SubmitResult> {
     const chain = this.chain;
-    let raw = this.raws.get(tx);
+    let raw = opts.raw ?? this.raws.get(tx);
     if (raw === undefined) {
       raw = tx.serialize();
       primeHash(tx, raw);

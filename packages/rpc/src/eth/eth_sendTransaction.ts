@@ -9,7 +9,7 @@ export const eth_sendTransaction = defineRpcMethod({
   params: [transactionRequest('transaction')],
   handler: (ctx, [req]) =>
     withSenderLock(ctx.services, req.from?.toString() ?? '', async () => {
-      const { tx, sender, impersonated } = await prepareSend(ctx.services, req);
-      return sendAnswer(ctx.services, await ctx.services.txs.submit(tx, sender, { impersonated }), tx);
+      const { tx, raw, sender, impersonated } = await prepareSend(ctx.services, req);
+      return sendAnswer(ctx.services, await ctx.services.txs.submit(tx, sender, { impersonated, raw }), tx);
     }),
 });

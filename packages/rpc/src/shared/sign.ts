@@ -93,26 +93,39 @@ export async function signRequest(
   req: TransactionRequest,
   devKey?: Uint8Array,
 ): Promise<TypedTransaction> {
+  return (await signRequestEncoded(services, req, devKey)).tx;
+}
+
+/** signRequest's transaction, and its encoding when the signing made it (see signTxData). */
+async function signRequestEncoded(
+  services: KernelServices,
+  req: TransactionRequest,
+  devKey?: Uint8Array,
+): Promise<{ tx: TypedTransaction; raw?: Uint8Array }> {
   const key = devKey ?? keyOf(services, req);
   const sender = senderOf(req);
   const data = await requestTxData(services, req);
-  // Unfrozen until the sender is set: a frozen transaction takes no own properties.
   const common = services.chain.common;
-  const tx =
-    signTxData(common, data, key) ??
-    asInvalidParams(() => createTx(data as Parameters<typeof createTx>[0], { common, freeze: false }).sign(key));
+  const signed = signTxData(common, data, key, sender);
+  if (signed) return signed;
+  // Unfrozen until the sender is set: a frozen transaction takes no own properties.
+  const tx = asInvalidParams(() =>
+    createTx(data as Parameters<typeof createTx>[0], { common, freeze: false }).sign(key),
+  );
   // The sender is known: spare runTx recovering it from the signature just made (~0.15 ms), and
   // hashing the key again (@ethereumjs's getSenderAddress does, on @noble/hashes, at every ask).
   (tx as unknown as { cache: { senderPubKey?: Uint8Array } }).cache.senderPubKey = publicKeyOf(key);
   (tx as unknown as { getSenderAddress: () => Address }).getSenderAddress = () => sender;
   // Frozen as createTx leaves it by default: @ethereumjs caches a frozen transaction's hash.
   Object.freeze(tx);
-  return tx;
+  return { tx };
 }
 
 /** A transaction ready to submit, and whether it goes in unsigned for an impersonated sender. */
 export interface PreparedSend {
   tx: TypedTransaction;
+  /** Its encoding, when signing made it (TxService.submit need not serialise it again). */
+  raw?: Uint8Array;
   sender: Address;
   impersonated: boolean;
 }
@@ -130,7 +143,7 @@ export async function prepareSend(
 ): Promise<PreparedSend> {
   const sender = senderOf(req);
   const key = opts.unsigned ? undefined : devKeyOf(services, sender);
-  if (key) return { tx: await signRequest(services, req, key), sender, impersonated: false };
+  if (key) return { ...(await signRequestEncoded(services, req, key)), sender, impersonated: false };
   if (!opts.unsigned && !services.dev?.impersonation.has(sender)) {
     throw new AshlarError(ErrorCodes.UNKNOWN_ACCOUNT, `unknown account ${sender.toString()}`);
   }

@@ -1,10 +1,10 @@
 import { type Kernel, createKernel } from '@ashlar/core';
-import { createTx } from '@ethereumjs/tx';
+import { type TypedTransaction, createTx } from '@ethereumjs/tx';
 import { bytesToHex, createAddressFromString } from '@ethereumjs/util';
-import { Transaction, getAddress } from 'ethers';
+import { Transaction, Wallet, getAddress } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rpcPlugins } from '../index.js';
-import { signTxData } from './signTxData.js';
+import { SIGNED_MEMO_SIZE, signTxData } from './signTxData.js';
 
 let k: Kernel;
 beforeAll(async () => {
@@ -34,28 +34,84 @@ describe('signTxData', () => {
     it(`signs ${name} as @ethereumjs's sign does, recoverable to the key's address`, () => {
       const account = k.chain.accounts[1];
       const common = k.chain.common;
-      const tx = signTxData(common, data, account.privateKey);
-      expect(tx).toBeDefined();
-      const reference = createTx(data as Parameters<typeof createTx>[0], { common }).sign(account.privateKey);
-      expect(bytesToHex(tx?.serialize() ?? new Uint8Array())).toBe(bytesToHex(reference.serialize()));
+      const signed = signTxData(common, { ...data, nonce: 1000n }, account.privateKey, account.address);
+      expect(signed).toBeDefined();
+      const tx = signed?.tx as TypedTransaction;
+      const reference = createTx({ ...data, nonce: 1000n } as Parameters<typeof createTx>[0], { common }).sign(
+        account.privateKey,
+      );
+      const encoding = bytesToHex(reference.serialize());
+      expect(bytesToHex(tx.serialize())).toBe(encoding);
+      // The encoding made alongside, the primed hash and sender are the stock ones.
+      expect(bytesToHex(signed?.raw ?? new Uint8Array())).toBe(encoding);
+      expect(bytesToHex(tx.hash())).toBe(bytesToHex(reference.hash()));
+      expect(tx.getSenderAddress().toString()).toBe(reference.getSenderAddress().toString());
+      expect(bytesToHex(tx.getSenderPublicKey())).toBe(bytesToHex(reference.getSenderPublicKey()));
+      expect(Object.isFrozen(tx)).toBe(true);
+      expect(tx.toJSON()).toEqual(reference.toJSON());
       // An independent decoder recovers the sender from the signature alone.
-      const decoded = Transaction.from(bytesToHex(tx?.serialize() ?? new Uint8Array()));
+      const decoded = Transaction.from(encoding);
       expect(decoded.from?.toLowerCase()).toBe(account.address.toString());
+      expect(decoded.hash).toBe(bytesToHex(reference.hash()));
       expect(decoded.chainId).toBe(31337n);
       expect(decoded.type).toBe(data.type);
     });
   }
 
+  it('answers a message signed before with the same transaction, per key and per chain', async () => {
+    const [a, b] = k.chain.accounts;
+    const common = k.chain.common;
+    const data = { ...cases.legacy, nonce: 2000n };
+    const first = signTxData(common, data, a.privateKey, a.address);
+    const again = signTxData(common, { ...data }, a.privateKey, a.address);
+    expect(again?.tx).toBe(first?.tx);
+    // Another message, another key: signed anew, and each as @ethereumjs signs it.
+    const other = signTxData(common, { ...data, value: data.value + 1n }, a.privateKey, a.address);
+    expect(other?.tx).not.toBe(first?.tx);
+    const byB = signTxData(common, data, b.privateKey, b.address);
+    expect(byB?.tx).not.toBe(first?.tx);
+    expect(byB?.tx.getSenderAddress().toString()).toBe(b.address.toString());
+    const referenceB = createTx(data as Parameters<typeof createTx>[0], { common }).sign(b.privateKey);
+    expect(bytesToHex(byB?.raw ?? new Uint8Array())).toBe(bytesToHex(referenceB.serialize()));
+    // Another chain with the same id (its own Common): its own transaction object.
+    const k2 = await createKernel({ plugins: rpcPlugins() });
+    try {
+      const elsewhere = signTxData(
+        k2.chain.common,
+        data,
+        k2.chain.accounts[0].privateKey,
+        k2.chain.accounts[0].address,
+      );
+      expect(elsewhere?.tx).not.toBe(first?.tx);
+      expect(bytesToHex(elsewhere?.raw ?? new Uint8Array())).toBe(bytesToHex(first?.raw ?? new Uint8Array()));
+    } finally {
+      await k2.close();
+    }
+  });
+
+  it('keeps at most SIGNED_MEMO_SIZE transactions per key, dropping the oldest', () => {
+    const account = k.chain.accounts[3];
+    const common = k.chain.common;
+    const sign = (nonce: bigint) =>
+      signTxData(common, { ...cases.legacy, nonce }, account.privateKey, account.address)?.tx;
+    const oldest = sign(0n);
+    const newest = sign(1n);
+    for (let n = 2n; n <= BigInt(SIGNED_MEMO_SIZE); n++) sign(n);
+    expect(sign(BigInt(SIGNED_MEMO_SIZE))).toBeDefined();
+    expect(sign(1n)).toBe(newest);
+    expect(sign(0n)).not.toBe(oldest);
+  });
+
   it('leaves to the usual path what it does not encode or what is invalid', () => {
-    const key = k.chain.accounts[0].privateKey;
+    const { privateKey: key, address } = k.chain.accounts[0];
     const common = k.chain.common;
     const accessList = [{ address: to.toString(), storageKeys: [] }];
-    expect(signTxData(common, { ...cases['EIP-1559'], accessList }, key)).toBeUndefined();
-    expect(signTxData(common, { ...cases['EIP-1559'], type: 4, authorizationList: [] }, key)).toBeUndefined();
-    expect(signTxData(common, { ...cases.legacy, chainId: 1n }, key)).toBeUndefined();
+    expect(signTxData(common, { ...cases['EIP-1559'], accessList }, key, address)).toBeUndefined();
+    expect(signTxData(common, { ...cases['EIP-1559'], type: 4, authorizationList: [] }, key, address)).toBeUndefined();
+    expect(signTxData(common, { ...cases.legacy, chainId: 1n }, key, address)).toBeUndefined();
     // A fee cap below the tip: @ethereumjs's constructor refuses it, with its own message, on the usual path.
     expect(
-      signTxData(common, { ...cases['EIP-1559'], maxPriorityFeePerGas: 10n, maxFeePerGas: 9n }, key),
+      signTxData(common, { ...cases['EIP-1559'], maxPriorityFeePerGas: 10n, maxFeePerGas: 9n }, key, address),
     ).toBeUndefined();
   });
 });
@@ -79,6 +135,43 @@ describe('eth_sendTransaction from a dev account', () => {
       expect(receipt.transactionHash).toBe(hash);
       expect(receipt.status).toBe('0x1');
     }
+  });
+});
+
+describe('eth_sendTransaction after evm_revert', () => {
+  it('sends the same transaction again, as ethers signs it, and mines it again', async () => {
+    const account = k.chain.accounts[4];
+    const from = account.address.toString();
+    const request = { from, to: to.toString(), value: '0x7', gas: '0x5208' };
+    const snapshot = await k.request<string>({ method: 'evm_snapshot' });
+    const first = await k.request<string>({ method: 'eth_sendTransaction', params: [request] });
+    const firstBlock = await k.request<string>({ method: 'eth_blockNumber' });
+    expect(await k.request({ method: 'evm_revert', params: [snapshot] })).toBe(true);
+    const again = await k.request<string>({ method: 'eth_sendTransaction', params: [request] });
+    // Same nonce, same fields, same key: RFC 6979 makes it the same signed transaction.
+    expect(again).toBe(first);
+    const raw = await k.request<string>({ method: 'debug_getRawTransaction', params: [again] });
+    const decoded = Transaction.from(raw);
+    const wallet = new Wallet(bytesToHex(account.privateKey));
+    const bySigner = await wallet.signTransaction({
+      type: 0,
+      chainId: 31337n,
+      nonce: decoded.nonce,
+      gasPrice: decoded.gasPrice,
+      gasLimit: 0x5208n,
+      to: to.toString(),
+      value: 7n,
+    });
+    expect(raw).toBe(bySigner);
+    const receipt = await k.request<{ status: string; blockNumber: string }>({
+      method: 'eth_getTransactionReceipt',
+      params: [again],
+    });
+    expect(receipt.status).toBe('0x1');
+    expect(receipt.blockNumber).toBe(firstBlock);
+    // Sent again without a revert: its nonce is used now, so it is a new transaction.
+    const next = await k.request<string>({ method: 'eth_sendTransaction', params: [request] });
+    expect(next).not.toBe(again);
   });
 });
 

@@ -1,73 +1,163 @@
-import { signHash } from '@ashlar/core';
+import { publicKeyOf, signHash } from '@ashlar/core';
 import type { Common } from '@ethereumjs/common';
 import { RLP } from '@ethereumjs/rlp';
 import { type TypedTransaction, createTx } from '@ethereumjs/tx';
-import { Address, bigIntToUnpaddedBytes, bytesToBigInt } from '@ethereumjs/util';
+import { Address, bigIntToUnpaddedBytes, bytesToBigInt, bytesToHex, unpadBytes } from '@ethereumjs/util';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 
+/** A node-signed transaction, ready to submit, and its encoding (equal to `tx.serialize()`). */
+export interface SignedTx {
+  tx: TypedTransaction;
+  raw: Uint8Array;
+}
+
 /**
- * The transaction `data` (requestTxData's fields) signed with `key`, made in one construction:
- * the message @ethereumjs signs (legacy EIP-155: rlp([nonce, gasPrice, gas, to, value, data,
- * chainId, 0, 0]); EIP-2930/1559: type byte ‖ rlp of the unsigned fields) is encoded here, and
- * the transaction is created once with its signature. @ethereumjs's `sign` builds the unsigned
- * transaction, then a second, signed one, and re-parses the signature on @noble/curves: ~50 µs of
- * each eth_sendTransaction. Undefined where this does not apply (pre-EIP-155 legacy, blob and
- * set-code types, access lists, a field of an unexpected type): the caller signs the usual way.
+ * The transaction `data` (requestTxData's fields) signed with `key` (the dev key of `sender`),
+ * made in one construction: the message @ethereumjs signs (legacy EIP-155: rlp([nonce,
+ * gasPrice, gas, to, value, data, chainId, 0, 0]); EIP-2930/1559: type byte ‖ rlp of the
+ * unsigned fields) is encoded here, and the transaction is created once with its signature.
+ * @ethereumjs's `sign` builds the unsigned transaction, then a second, signed one, and re-parses
+ * the signature on @noble/curves: ~50 µs of each eth_sendTransaction. The encoding is made from
+ * the same field bytes as the message (serialize() would convert every field again), and the
+ * transaction comes back frozen with its hash and its sender known (runTx would recover the
+ * sender from the signature just made, ~0.15 ms).
+ *
+ * Signing is deterministic (RFC 6979), so the same message signed with the same key is the same
+ * transaction, byte for byte: a transaction signed before is answered from a small memo (see
+ * signedTxMemo) instead of signing (~50 µs) and constructing it again. A test suite that reverts
+ * to a fixture's snapshot before each test sends the same transactions from the same nonces.
+ *
+ * Undefined where this does not apply (pre-EIP-155 legacy, blob and set-code types, access
+ * lists, a field of an unexpected type, fields @ethereumjs refuses): the caller signs the usual
+ * way, which also names what is wrong.
  */
 export function signTxData(
   common: Common,
   data: Record<string, unknown>,
   key: Uint8Array,
-): TypedTransaction | undefined {
-  const message = messageToSign(common, data);
-  if (!message) return undefined;
+  sender: Address,
+): SignedTx | undefined {
+  const unsigned = encodeUnsigned(common, data);
+  if (!unsigned) return undefined;
   const keccak = common.customCrypto.keccak256 ?? keccak_256;
-  const sig = signHash(keccak(message), key) as unknown as Uint8Array; // [recovery id, r, s]
+  const msgHash = keccak(unsigned.message);
+  const memo = memoOf(common, key);
+  // The hardfork too: a transaction keeps a copy of the Common it was made with.
+  const memoKey = `${common.hardfork()}${bytesToHex(msgHash)}`;
+  const known = memo.get(memoKey);
+  if (known !== undefined) return known;
+
+  const sig = signHash(msgHash, key) as unknown as Uint8Array; // [recovery id, r, s]
   const recovery = BigInt(sig[0]);
-  const chainId = data.chainId as bigint;
-  const v = data.type === 0 ? recovery + chainId * 2n + 35n : recovery;
-  const signed = { ...data, v, r: bytesToBigInt(sig.subarray(1, 33)), s: bytesToBigInt(sig.subarray(33, 65)) };
+  const r = sig.subarray(1, 33);
+  const s = sig.subarray(33, 65);
+  const type = data.type as number;
+  const v = type === 0 ? recovery + (data.chainId as bigint) * 2n + 35n : recovery;
+  let tx: TypedTransaction;
   try {
-    return createTx(signed as Parameters<typeof createTx>[0], { common, freeze: false });
+    const signed = { ...data, v, r: bytesToBigInt(r), s: bytesToBigInt(s) };
+    tx = createTx(signed as Parameters<typeof createTx>[0], { common, freeze: false });
   } catch {
     // Invalid fields: the usual path names them exactly as it always has.
     return undefined;
   }
+  const raw = encodeSigned(type, unsigned.fields, bigIntToUnpaddedBytes(v), unpadBytes(r), unpadBytes(s));
+  const cache = (tx as unknown as { cache: { senderPubKey?: Uint8Array; hash?: Uint8Array } }).cache;
+  cache.senderPubKey = publicKeyOf(key);
+  cache.hash = keccak(raw);
+  // @ethereumjs's getSenderAddress hashes the public key again (on @noble/hashes) at every ask.
+  (tx as unknown as { getSenderAddress: () => Address }).getSenderAddress = () => sender;
+  // Frozen as createTx leaves it by default: @ethereumjs caches a frozen transaction's hash.
+  Object.freeze(tx);
+  const result: SignedTx = { tx, raw };
+  remember(memo, memoKey, result);
+  return result;
 }
 
-function messageToSign(common: Common, d: Record<string, unknown>): Uint8Array | undefined {
+interface Unsigned {
+  /** What is hashed and signed. */
+  message: Uint8Array;
+  /** The fields before the signature, as encoded in the message and in the signed transaction. */
+  fields: (Uint8Array | Uint8Array[])[];
+}
+
+const EMPTY = new Uint8Array(0);
+
+function encodeUnsigned(common: Common, d: Record<string, unknown>): Unsigned | undefined {
   const { type, nonce, gasLimit, value, chainId, to } = d;
   const input = d.data;
   if (typeof nonce !== 'bigint' || typeof gasLimit !== 'bigint' || typeof value !== 'bigint') return undefined;
   if (typeof chainId !== 'bigint' || chainId !== common.chainId()) return undefined;
   if (!(input instanceof Uint8Array) || (to !== undefined && !(to instanceof Address))) return undefined;
   if (nonce < 0n || gasLimit < 0n || value < 0n) return undefined;
-  const toBytes = to ? to.bytes : new Uint8Array(0);
+  const toBytes = to ? to.bytes : EMPTY;
   const u = bigIntToUnpaddedBytes;
   if (type === 0) {
     const gasPrice = d.gasPrice;
     if (typeof gasPrice !== 'bigint' || gasPrice < 0n || !common.gteHardfork('spuriousDragon')) return undefined;
-    const empty = new Uint8Array(0);
-    return RLP.encode([u(nonce), u(gasPrice), u(gasLimit), toBytes, u(value), input, u(chainId), empty, empty]);
+    const fields = [u(nonce), u(gasPrice), u(gasLimit), toBytes, u(value), input];
+    return { message: RLP.encode([...fields, u(chainId), EMPTY, EMPTY]), fields };
   }
   // Access lists stay with @ethereumjs (their JSON form is converted there).
   const accessList = d.accessList;
   if (accessList !== undefined && !(Array.isArray(accessList) && accessList.length === 0)) return undefined;
-  let fields: Uint8Array[];
+  let fields: (Uint8Array | Uint8Array[])[];
   if (type === 1) {
     const gasPrice = d.gasPrice;
     if (typeof gasPrice !== 'bigint' || gasPrice < 0n || !common.isActivatedEIP(2930)) return undefined;
-    fields = [u(chainId), u(nonce), u(gasPrice), u(gasLimit), toBytes, u(value), input];
+    fields = [u(chainId), u(nonce), u(gasPrice), u(gasLimit), toBytes, u(value), input, []];
   } else if (type === 2) {
     const tip = d.maxPriorityFeePerGas;
     const cap = d.maxFeePerGas;
     if (typeof tip !== 'bigint' || typeof cap !== 'bigint' || tip < 0n || cap < 0n) return undefined;
     if (!common.isActivatedEIP(1559)) return undefined;
-    fields = [u(chainId), u(nonce), u(tip), u(cap), u(gasLimit), toBytes, u(value), input];
+    fields = [u(chainId), u(nonce), u(tip), u(cap), u(gasLimit), toBytes, u(value), input, []];
   } else return undefined;
-  const body = RLP.encode([...fields, []]);
+  return { message: typed(type, RLP.encode(fields)), fields };
+}
+
+/** The signed transaction's encoding: legacy rlp([...fields, v, r, s]); typed type ‖ rlp([...fields, yParity, r, s]). */
+function encodeSigned(
+  type: number,
+  fields: (Uint8Array | Uint8Array[])[],
+  v: Uint8Array,
+  r: Uint8Array,
+  s: Uint8Array,
+): Uint8Array {
+  const body = RLP.encode([...fields, v, r, s]);
+  return type === 0 ? body : typed(type, body);
+}
+
+function typed(type: number, body: Uint8Array): Uint8Array {
   const out = new Uint8Array(body.length + 1);
   out[0] = type;
   out.set(body, 1);
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// signedTxMemo: transactions signed before, per chain Common and per key, by message hash
+
+/** Transactions kept per key: a fixture's worth of sends; the oldest goes first past it. */
+export const SIGNED_MEMO_SIZE = 256;
+
+const memos = new WeakMap<Common, WeakMap<Uint8Array, Map<string, SignedTx>>>();
+
+function memoOf(common: Common, key: Uint8Array): Map<string, SignedTx> {
+  let byKey = memos.get(common);
+  if (byKey === undefined) {
+    byKey = new WeakMap();
+    memos.set(common, byKey);
+  }
+  let memo = byKey.get(key);
+  if (memo === undefined) {
+    memo = new Map();
+    byKey.set(key, memo);
+  }
+  return memo;
+}
+
+function remember(memo: Map<string, SignedTx>, memoKey: string, signed: SignedTx): void {
+  if (memo.size >= SIGNED_MEMO_SIZE) memo.delete(memo.keys().next().value as string);
+  memo.set(memoKey, signed);
 }
