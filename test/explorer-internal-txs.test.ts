@@ -383,7 +383,7 @@ describe('internal transactions across pages, reverts and restarts', () => {
       expect(beneficiary.items.map((i: Body) => i.transaction_hash)).toEqual([first.runs[0].hash]);
       const key = new Uint8Array(8);
       new DataView(key.buffer).setBigUint64(0, n);
-      expect(await k.chain.store.callFrames.get(key)).toBeUndefined();
+      expect(await k.chain.store.read(k.chain.store.callFrames, key)).toBeUndefined();
     } finally {
       await k.close();
     }

@@ -7,7 +7,7 @@ import type { Logger } from '../util/logger.js';
 import type { StoreOp } from '../storage/ChainStore.js';
 import { BatchWriter } from './BatchWriter.js';
 import { type BlockRows, blockRows } from './blockRows.js';
-import { keyString, readU32, readU64, u32, u64 } from './codec.js';
+import { keyString, readU32, u32 } from './codec.js';
 import { indexBlock } from './indexBlock.js';
 import { INDEX_VERSION, META_KEYS } from './indexKeys.js';
 import { IndexQueries } from './IndexQueries.js';
@@ -307,13 +307,8 @@ export class IndexService {
 
   /** Numbers of the blocks in storage from `from` on (reserved empty ranges are not stored, and hold nothing to index). */
   private async storedBlocksFrom(from: bigint): Promise<bigint[]> {
-    const out: bigint[] = [];
-    for await (const k of this.chain.store.blocks.keys({ gte: u64(from) })) {
-      const n = readU64(k);
-      if (n > this.chain.head.number) break;
-      out.push(n);
-    }
-    return out;
+    const head = this.chain.head.number;
+    return (await this.chain.store.storedNumbersFrom(from)).filter((n) => n <= head);
   }
 
   private async indexStored(n: bigint): Promise<void> {

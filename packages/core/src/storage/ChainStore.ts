@@ -12,6 +12,7 @@ import { Lru } from '../util/Lru.js';
 import { concat, readU32, readU64, u64 } from '../util/hex.js';
 import { BLOCK_CACHE_BLOCKS, BLOCK_CACHE_BYTES, HASH_CACHE_ENTRIES, storedBlockWeight } from './blockCacheBounds.js';
 import { META, SUBLEVELS, txKeyValue } from './keys.js';
+import { MemoryBlockTables } from './MemoryBlockTables.js';
 import type { StoragePort } from './StoragePort.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: sublevel of a database of any backend
@@ -52,6 +53,11 @@ export class ChainStore {
    */
   private readonly pinned = new Map<bigint, StoredBlock>();
   private readonly hashCache = new Lru<string, bigint>(HASH_CACHE_ENTRIES);
+  /**
+   * A chain in memory storage keeps its per-block sublevels in tables of its own (see
+   * MemoryBlockTables); `meta` stays in the store, where a fork's record is read directly.
+   */
+  private readonly memory?: MemoryBlockTables;
 
   constructor(
     readonly port: StoragePort,
@@ -67,6 +73,18 @@ export class ChainStore {
     this.logCtx = db.sublevel(SUBLEVELS.logCtx, VIEW);
     this.callFrames = db.sublevel(SUBLEVELS.callFrames, VIEW);
     this.preState = db.sublevel(SUBLEVELS.preState, VIEW);
+    if (port.kind === 'memory')
+      this.memory = new MemoryBlockTables(
+        [this.blocks, this.receipts, this.logCtx, this.callFrames, this.preState],
+        [this.hashes, this.txs],
+      );
+  }
+
+  /** The value under `key` in one of the chain's sublevels (from the memory tables when they hold it). */
+  read(sub: Sub, key: Uint8Array): Promise<Uint8Array | undefined> {
+    const memory = this.memory;
+    if (memory?.holds(sub)) return Promise.resolve(memory.get(sub, key));
+    return sub.get(key);
   }
 
   async getHead(): Promise<HeadPointer | undefined> {
@@ -122,9 +140,29 @@ export class ChainStore {
   }
 
   async write(ops: StoreOp[]): Promise<void> {
+    const memory = this.memory;
+    if (!memory) return this.writeStore(ops);
+    // The store's part first: when it fails, nothing of the batch is applied, as before.
+    const others = memory.others(ops);
+    if (others.length > 0) await this.writeStore(others);
+    memory.apply(ops);
+  }
+
+  private async writeStore(ops: StoreOp[]): Promise<void> {
     if (this.port.writeBatch) return this.port.writeBatch(ops);
     // biome-ignore lint/suspicious/noExplicitAny: abstract-level's batch typing does not model mixed sublevels
     await this.port.db.batch(ops as any, VIEW);
+  }
+
+  /** Numbers of the blocks stored from `from` on, ascending. */
+  async storedNumbersFrom(from: bigint): Promise<bigint[]> {
+    const out: bigint[] = [];
+    if (this.memory) {
+      for (const [k] of this.memory.range(this.blocks, u64(from))) out.push(readU64(k));
+      return out;
+    }
+    for await (const k of this.blocks.keys({ gte: u64(from) })) out.push(readU64(k));
+    return out;
   }
 
   remember(sb: StoredBlock): void {
@@ -147,7 +185,8 @@ export class ChainStore {
   async getBlock(n: bigint): Promise<StoredBlock | undefined> {
     const hit = this.pinned.get(n) ?? this.cache.get(n);
     if (hit) return hit;
-    const [rec, rcp] = await Promise.all([this.blocks.get(u64(n)), this.receipts.get(u64(n))]);
+    const key = u64(n);
+    const [rec, rcp] = await Promise.all([this.read(this.blocks, key), this.read(this.receipts, key)]);
     if (rec === undefined) return undefined;
     const sb = this.decode(n, rec, rcp);
     this.cache.set(n, sb);
@@ -158,7 +197,7 @@ export class ChainStore {
     const key = bytesToHex(hash);
     const hit = this.hashCache.get(key);
     if (hit !== undefined) return hit;
-    const v = await this.hashes.get(hash);
+    const v = await this.read(this.hashes, hash);
     if (v === undefined) return undefined;
     const n = readU64(v);
     this.hashCache.set(key, n);
@@ -171,6 +210,11 @@ export class ChainStore {
    */
   async logContexts(from: bigint, to: bigint): Promise<LogContext[]> {
     const out: LogContext[] = [];
+    if (this.memory) {
+      for (const [k, v] of this.memory.range(this.logCtx, u64(from), u64(to)))
+        out.push(decodeLogContext(readU64(k), v));
+      return out;
+    }
     for await (const [k, v] of this.logCtx.iterator({ gte: u64(from), lte: u64(to) })) {
       out.push(decodeLogContext(readU64(k), v));
     }
@@ -179,7 +223,7 @@ export class ChainStore {
 
   /** Log context of one block; undefined when it has no logs (or predates log contexts). */
   async getLogContext(n: bigint): Promise<LogContext | undefined> {
-    const v = await this.logCtx.get(u64(n));
+    const v = await this.read(this.logCtx, u64(n));
     return v === undefined ? undefined : decodeLogContext(n, v);
   }
 
@@ -192,7 +236,7 @@ export class ChainStore {
   async getReceipts(n: bigint): Promise<StoredReceipt[] | undefined> {
     const hit = this.cache.get(n);
     if (hit) return hit.receipts;
-    const v = await this.receipts.get(u64(n));
+    const v = await this.read(this.receipts, u64(n));
     return v === undefined ? undefined : decodeReceipts(v);
   }
 
@@ -204,7 +248,7 @@ export class ChainStore {
     if (sb.callFrames) return sb.callFrames;
     const txs = sb.block.transactions;
     if (txs.length === 0) return [];
-    const v = await this.callFrames.get(u64(sb.number));
+    const v = await this.read(this.callFrames, u64(sb.number));
     if (v === undefined) return undefined;
     const frames = decodeBlockFrames(
       v,
@@ -217,11 +261,11 @@ export class ChainStore {
 
   /** The state root block `n` was built on when that was not its parent's post-state (see StoredBlock.preStateRoot). */
   async getPreStateRoot(sb: StoredBlock): Promise<Uint8Array | undefined> {
-    return sb.preStateRoot ?? (await this.preState.get(u64(sb.number)));
+    return sb.preStateRoot ?? (await this.read(this.preState, u64(sb.number)));
   }
 
   async getTxLocation(hash: Uint8Array): Promise<{ number: bigint; index: number } | undefined> {
-    const v = await this.txs.get(hash);
+    const v = await this.read(this.txs, hash);
     if (v === undefined) return undefined;
     return { number: readU64(v), index: readU32(v, 8) };
   }

@@ -1,0 +1,121 @@
+import { RLP } from '@ethereumjs/rlp';
+import { bigIntToUnpaddedBytes } from '@ethereumjs/util';
+import { MemoryLevel } from 'memory-level';
+import { describe, expect, it } from 'vitest';
+import { createDevCommon } from '../chain/chainCommon.js';
+import { u64 } from '../util/hex.js';
+import { ChainStore, type StoreOp } from './ChainStore.js';
+import { META } from './keys.js';
+import { memoryStorage } from './memoryStorage.js';
+import type { StoragePort } from './StoragePort.js';
+
+/** The same database as memory storage, declared as an ordered store: every sublevel stays in memory-level. */
+function orderedPort(): StoragePort {
+  const db = new MemoryLevel<Uint8Array, Uint8Array>({
+    keyEncoding: 'view',
+    valueEncoding: 'view',
+    storeEncoding: 'view',
+  });
+  return { kind: 'level', location: ':ordered:', db, open: () => db.open(), close: () => db.close() };
+}
+
+async function openStore(port: StoragePort): Promise<ChainStore> {
+  await port.open();
+  return new ChainStore(port, createDevCommon(31337n, 'prague'));
+}
+
+const hashOf = (n: number, salt = 0) => Uint8Array.from({ length: 32 }, (_, i) => (n * 31 + i * 7 + salt) & 0xff);
+const logContext = (n: number) =>
+  RLP.encode([
+    hashOf(n),
+    bigIntToUnpaddedBytes(BigInt(1_700_000_000 + n)),
+    new Uint8Array(256).fill(n & 0xff),
+    [hashOf(n, 1)],
+  ]);
+
+/** The writes of block `n` (a stand-in record per table; log contexts on blocks with logs only). */
+function blockWrites(s: ChainStore, n: number): StoreOp[] {
+  const ops: StoreOp[] = [
+    { type: 'put', sublevel: s.blocks, key: u64(BigInt(n)), value: Uint8Array.of(1, n & 0xff) },
+    { type: 'put', sublevel: s.hashes, key: hashOf(n), value: u64(BigInt(n)) },
+    { type: 'put', sublevel: s.receipts, key: u64(BigInt(n)), value: Uint8Array.of(2, n & 0xff) },
+    { type: 'put', sublevel: s.txs, key: hashOf(n, 1), value: u64(BigInt(n)) },
+    { type: 'put', sublevel: s.meta, key: META.head, value: u64(BigInt(n)) },
+  ];
+  if (n % 3 !== 0) ops.push({ type: 'put', sublevel: s.logCtx, key: u64(BigInt(n)), value: logContext(n) });
+  if (n % 4 === 0) ops.push({ type: 'put', sublevel: s.callFrames, key: u64(BigInt(n)), value: Uint8Array.of(3) });
+  if (n % 5 === 0) ops.push({ type: 'put', sublevel: s.preState, key: u64(BigInt(n)), value: hashOf(n, 2) });
+  return ops;
+}
+
+function removeWrites(s: ChainStore, n: number): StoreOp[] {
+  return [s.blocks, s.receipts, s.logCtx, s.callFrames, s.preState]
+    .map((sublevel): StoreOp => ({ type: 'del', sublevel, key: u64(BigInt(n)) }))
+    .concat([
+      { type: 'del', sublevel: s.hashes, key: hashOf(n) },
+      { type: 'del', sublevel: s.txs, key: hashOf(n, 1) },
+    ]);
+}
+
+/** Everything a reader can see of blocks 0..max: each table's value per block, the scans. */
+async function view(s: ChainStore, max: number) {
+  const rows: unknown[] = [];
+  for (let n = 0; n <= max; n++) {
+    const k = u64(BigInt(n));
+    rows.push([
+      await s.read(s.blocks, k),
+      await s.read(s.receipts, k),
+      await s.read(s.logCtx, k),
+      await s.read(s.callFrames, k),
+      await s.read(s.preState, k),
+      await s.read(s.hashes, hashOf(n)),
+      await s.read(s.txs, hashOf(n, 1)),
+    ]);
+  }
+  return {
+    rows,
+    head: await s.getMeta(META.head),
+    from0: await s.storedNumbersFrom(0n),
+    from7: await s.storedNumbersFrom(7n),
+    logs: await s.logContexts(0n, BigInt(max)),
+    logs5to11: await s.logContexts(5n, 11n),
+    logsNone: await s.logContexts(BigInt(max + 1), BigInt(max + 100)),
+  };
+}
+
+// A chain in memory keeps its per-block sublevels in MemoryBlockTables: every read must see what
+// the ordered store (memory-level, as on LevelDB) shows after the same batches.
+describe('ChainStore in memory storage', () => {
+  it('reads, scans and removes blocks exactly as the ordered store does', async () => {
+    const [mem, ordered] = await Promise.all([openStore(memoryStorage()), openStore(orderedPort())]);
+    for (const s of [mem, ordered]) {
+      for (let n = 0; n < 30; n++) await s.write(blockWrites(s, n));
+      // evm_revert-like: the head moves back past blocks 20..29, then the chain grows again.
+      const removal: StoreOp[] = [];
+      for (let n = 29; n >= 20; n--) removal.push(...removeWrites(s, n));
+      await s.write(removal);
+      for (let n = 20; n < 25; n++) await s.write(blockWrites(s, n));
+    }
+    const [a, b] = [await view(mem, 35), await view(ordered, 35)];
+    expect(a).toEqual(b);
+    // The scans see what was written: blocks 0..24, log contexts on blocks not divisible by 3.
+    expect(a.from0).toEqual(Array.from({ length: 25 }, (_, i) => BigInt(i)));
+    expect(a.logs.map((c) => c.number)).toEqual(
+      Array.from({ length: 25 }, (_, i) => BigInt(i)).filter((n) => n % 3n !== 0n),
+    );
+    expect(a.logs5to11.map((c) => c.number)).toEqual([5n, 7n, 8n, 10n, 11n]);
+    // Those tables are not in the ordered store of the memory chain.
+    expect(await mem.blocks.get(u64(1n))).toBeUndefined();
+    expect(await mem.meta.get(META.head)).toEqual(u64(24n));
+  });
+
+  it('applies nothing of a batch the store refuses', async () => {
+    const port = memoryStorage();
+    const s = await openStore(port);
+    await s.write(blockWrites(s, 1));
+    await port.close();
+    await expect(s.write(blockWrites(s, 2))).rejects.toThrow();
+    expect(await s.read(s.blocks, u64(2n))).toBeUndefined();
+    expect(await s.read(s.blocks, u64(1n))).toEqual(Uint8Array.of(1, 1));
+  });
+});
