@@ -20,6 +20,7 @@ import { Caches, MerkleStateManager } from '@ethereumjs/statemanager';
 import { Account, Address, createZeroAddress } from '@ethereumjs/util';
 import { installFastSload } from './fastSload.js';
 import { installLeanExecuteCall } from './leanExecuteCall.js';
+import { installReboundEngine } from './reboundEngine.js';
 import { writeWord } from './wordBytes.js';
 
 export { writeWord } from './wordBytes.js';
@@ -396,28 +397,34 @@ export function installEngineSpeedups(): Promise<void> {
     await installLeanRun(esmDir, mod.Interpreter);
     await installLeanExecuteCall(esmDir, entry);
     await installFastSload(esmDir);
-    if (!ip || typeof ip._getValidJumpDestinations !== 'function') return;
-    const analyse = ip._getValidJumpDestinations as (this: unknown, code: Uint8Array) => unknown;
-    const byTable = new WeakMap<object, WeakMap<Uint8Array, unknown>>();
-    ip._getValidJumpDestinations = function cachedJumpDestinations(
-      this: { _evm: { _opcodeMap: object } },
-      code: Uint8Array,
-    ): unknown {
-      const table = this._evm._opcodeMap;
-      let byCode = byTable.get(table);
-      if (byCode === undefined) {
-        byCode = new WeakMap();
-        byTable.set(table, byCode);
-      }
-      let out = byCode.get(code);
-      if (out === undefined) {
-        out = analyse.call(this, code);
-        byCode.set(code, out);
-      }
-      return out;
-    };
+    // After the replacements above and the jump-analysis cache below: it rebinds only originals.
+    if (ip && typeof ip._getValidJumpDestinations === 'function') installJumpAnalysisCache(ip);
+    await installReboundEngine();
   })();
   return speedups;
+}
+
+/** The jump-destination cache described above installEngineSpeedups. */
+function installJumpAnalysisCache(ip: Record<string, unknown>): void {
+  const analyse = ip._getValidJumpDestinations as (this: unknown, code: Uint8Array) => unknown;
+  const byTable = new WeakMap<object, WeakMap<Uint8Array, unknown>>();
+  ip._getValidJumpDestinations = function cachedJumpDestinations(
+    this: { _evm: { _opcodeMap: object } },
+    code: Uint8Array,
+  ): unknown {
+    const table = this._evm._opcodeMap;
+    let byCode = byTable.get(table);
+    if (byCode === undefined) {
+      byCode = new WeakMap();
+      byTable.set(table, byCode);
+    }
+    let out = byCode.get(code);
+    if (out === undefined) {
+      out = analyse.call(this, code);
+      byCode.set(code, out);
+    }
+    return out;
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

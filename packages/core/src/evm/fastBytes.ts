@@ -1,0 +1,113 @@
+/**
+ * Byte and number conversions of @ethereumjs/util 10.1.3 (and @ethereumjs/evm's
+ * `setLengthLeftStorage`) with the same results and errors, minus their detours: `bigIntToBytes`
+ * printed the number as hex, prefixed it, matched the prefix with a regular expression, checked
+ * it was hex and decoded it; `setLengthLeft` built its padded copy from two array spreads through
+ * iterators; `bytesToBigInt` and `bytesToHex` went through a Buffer made per call. The opcode
+ * handlers, the journal and the original-storage cache call them several times per SLOAD,
+ * SSTORE, LOG and CALLDATALOAD (see reboundEngine.ts, which hands them these instead).
+ *
+ * Anything outside the common case (not a Uint8Array, a negative number, little-endian,
+ * truncation) is passed to the original, so errors stay the originals' own.
+ */
+import {
+  bigIntToBytes as bigIntToBytesOrig,
+  bytesToBigInt as bytesToBigIntOrig,
+  bytesToHex as bytesToHexOrig,
+  bytesToUnprefixedHex as bytesToUnprefixedHexOrig,
+  setLengthLeft as setLengthLeftOrig,
+  setLengthRight as setLengthRightOrig,
+} from '@ethereumjs/util';
+import { hexKey } from '../chain/stateCacheKeys.js';
+
+/** Value of each hex digit (0-9, a-f) by char code. */
+const HEX_VALUE = (() => {
+  const t = new Uint8Array(128);
+  for (let d = 0; d < 10; d++) t[48 + d] = d;
+  for (let d = 0; d < 6; d++) t[97 + d] = 10 + d;
+  return t;
+})();
+
+/** Whether `v` is a Uint8Array as @ethereumjs/util's assertIsBytes sees it (any subclass). */
+const isBytes = (v: unknown): v is Uint8Array => v instanceof Uint8Array;
+
+/** `setLengthLeft(msg, length, opts)`: msg itself at that length, else a zero-padded copy. */
+export function setLengthLeft(msg: Uint8Array, length: number, opts?: { allowTruncate?: boolean }): Uint8Array {
+  if (!isBytes(msg) || msg.length > length || opts !== undefined) return setLengthLeftOrig(msg, length, opts);
+  if (msg.length === length) return msg;
+  const out = new Uint8Array(length);
+  out.set(msg, length - msg.length);
+  return out;
+}
+
+/** `setLengthRight(msg, length, opts)`: msg itself at that length, else a zero-padded copy. */
+export function setLengthRight(msg: Uint8Array, length: number, opts?: { allowTruncate?: boolean }): Uint8Array {
+  if (!isBytes(msg) || msg.length > length || opts !== undefined) return setLengthRightOrig(msg, length, opts);
+  if (msg.length === length) return msg;
+  const out = new Uint8Array(length);
+  out.set(msg, 0);
+  return out;
+}
+
+/** `bigIntToBytes(num)`: the minimal big-endian bytes of num ≥ 0 (one zero byte for 0). */
+export function bigIntToBytes(num: bigint, littleEndian = false): Uint8Array {
+  if (typeof num !== 'bigint' || num < 0n || littleEndian) return bigIntToBytesOrig(num, littleEndian);
+  const hex = num.toString(16);
+  const n = hex.length;
+  const out = new Uint8Array((n + 1) >> 1);
+  let pos = out.length - 1;
+  let i = n;
+  while (i >= 2) {
+    out[pos--] = (HEX_VALUE[hex.charCodeAt(i - 2)] << 4) | HEX_VALUE[hex.charCodeAt(i - 1)];
+    i -= 2;
+  }
+  if (i === 1) out[0] = HEX_VALUE[hex.charCodeAt(0)];
+  return out;
+}
+
+/** `bytesToBigInt(bytes)`: the big-endian unsigned value (0 for no bytes). */
+export function bytesToBigInt(bytes: Uint8Array, littleEndian = false): bigint {
+  if (!isBytes(bytes) || littleEndian) return bytesToBigIntOrig(bytes, littleEndian);
+  const n = bytes.length;
+  if (n === 0) return 0n;
+  if (n === 1) return BigInt(bytes[0]);
+  if (n <= 6) {
+    let v = 0;
+    for (let i = 0; i < n; i++) v = v * 256 + bytes[i];
+    return BigInt(v);
+  }
+  return BigInt(`0x${hexKey(bytes)}`);
+}
+
+/** `bytesToUnprefixedHex(bytes)`: lowercase hex, no prefix. */
+export function bytesToUnprefixedHex(bytes: Uint8Array): string {
+  if (!isBytes(bytes)) return bytesToUnprefixedHexOrig(bytes);
+  return hexKey(bytes);
+}
+
+/** `bytesToHex(bytes)`: lowercase hex with the 0x prefix. */
+export function bytesToHex(bytes: Uint8Array): `0x${string}` {
+  if (!isBytes(bytes)) return bytesToHexOrig(bytes);
+  return `0x${hexKey(bytes)}`;
+}
+
+/**
+ * @ethereumjs/evm's `setLengthLeftStorage(value)`: an empty array when every byte is zero (or
+ * there are none), else value left-padded to 32 bytes (`setLengthLeft`'s error past 32).
+ */
+export function makeSetLengthLeftStorage(
+  original: (value: Uint8Array) => Uint8Array,
+): (value: Uint8Array) => Uint8Array {
+  return function setLengthLeftStorage(value: Uint8Array): Uint8Array {
+    if (!isBytes(value) || value.length > 32) return original(value);
+    let zero = true;
+    for (let i = 0; i < value.length; i++) {
+      if (value[i] !== 0) {
+        zero = false;
+        break;
+      }
+    }
+    if (zero) return new Uint8Array(0);
+    return setLengthLeft(value, 32);
+  };
+}
