@@ -1,7 +1,9 @@
 // Ashlar's side of the dev suite alone, with a CPU profile of the suite (not the fixture):
 // `node --import tsx bench/src/profileDevSuite.ts [TESTS] [OUT.cpuprofile]` (without
 // --conditions=@ashlar/source the packages run from dist/, so the profile has real line numbers;
-// run `npx tsc -b` first). Open the profile in Chrome DevTools or speedscope.
+// run `npx tsc -b` first). Open the profile in Chrome DevTools or speedscope, or break it down by
+// stage with `bench/src/profile/stages.ts OUT 1000`. WARM=N first runs N whole suites unprofiled,
+// each on its own chain, so that the profile shows the JIT-warm steady state instead of warm-up.
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { openAshlar } from './devSuite.js';
@@ -9,6 +11,12 @@ import { runSuite } from './devSuiteShape.js';
 
 const tests = Number(process.argv[2] ?? 200);
 const out = process.argv[3] ?? 'dev-suite.cpuprofile';
+for (let i = 0; i < Number(process.env.WARM ?? 0); i++) {
+  const warmChain = await openAshlar();
+  const warm = await runSuite(warmChain.request, tests);
+  await warmChain.close();
+  console.log(`warm-up suite ${i + 1}: ${Math.round(warm.suiteMs)} ms, CPU ${Math.round(warm.suiteCpuMs)} ms`);
+}
 const session = new Session();
 session.connect();
 await session.post('Profiler.enable');
