@@ -172,4 +172,44 @@ describe('engine speed-ups', () => {
       expect(inline.execResult.logs?.length).toBe(stepped.execResult.logs?.length);
     }
   });
+
+  it('steps every opcode from the first await after a step listener is attached, in callee and caller', async () => {
+    await installEngineSpeedups();
+    const common = new Common({ chain: Mainnet, hardfork: Hardfork.Prague });
+    const evm = await createEVM({ common });
+    // Caller: PUSH1×6 (the CALL's arguments: out 0/0, in 0/0, value 0), PUSH20 callee, GAS,
+    // CALL (pc 0x22), then POP PUSH1 1 PUSH1 2 ADD POP STOP. Callee: PUSH1 1 PUSH1 1 ADD POP STOP.
+    const callee = new Address(hexToBytes('0x00000000000000000000000000000000000000dd'));
+    const caller = new Address(hexToBytes('0x00000000000000000000000000000000000000de'));
+    const code = `0x600060006000600060006000 73${callee.toString().slice(2)} 5a f1 50600160020150 00`.replace(/ /g, '');
+    await evm.stateManager.putCode(caller, hexToBytes(code as `0x${string}`));
+    await evm.stateManager.putCode(callee, hexToBytes('0x600160010150 00'.replace(/ /g, '') as `0x${string}`));
+    const steps: [number, number][] = [];
+    // The listener is attached while the caller waits on its CALL (as a tracer attaching late would).
+    evm.events.on('beforeMessage', (message: { depth: number }, resolve?: () => void) => {
+      if (message.depth === 1) {
+        evm.events.on('step', (s: { depth: number; pc: number }) => {
+          steps.push([s.depth, s.pc]);
+        });
+      }
+      resolve?.();
+    });
+    const res = await evm.runCall({ to: caller, gasLimit: 200_000n });
+    expect(res.execResult.exceptionError).toBeUndefined();
+    expect(steps).toEqual([
+      // the callee, whole
+      [1, 0],
+      [1, 2],
+      [1, 4],
+      [1, 5],
+      [1, 6],
+      // the caller, from the op after its CALL on
+      [0, 0x23],
+      [0, 0x24],
+      [0, 0x26],
+      [0, 0x28],
+      [0, 0x29],
+      [0, 0x2a],
+    ]);
+  });
 });
