@@ -1,5 +1,5 @@
 import type { HeaderData } from '@ethereumjs/block';
-import { type WithdrawalData, createAddressFromString } from '@ethereumjs/util';
+import { type Address, type WithdrawalData, createAddressFromString } from '@ethereumjs/util';
 import { keccak256 as keccak_256 } from '../chain/nativeCrypto.js';
 import type { ChainService } from '../chain/ChainService.js';
 import type { EventBus } from '../events/EventBus.js';
@@ -127,11 +127,24 @@ export class MinerService {
     const sm = this.chain.vm.stateManager;
     const nonces = new Map<string, bigint>();
     for (const s of this.mempool.senders()) {
-      const acct = await sm.getAccount(createAddressFromString(s));
+      const acct = await sm.getAccount(this.senderAddress(s));
       nonces.set(s, acct?.nonce ?? 0n);
     }
     const { pending } = this.mempool.partition((s) => nonces.get(s) ?? 0n);
     return MempoolService.orderForBlock(pending, baseFee ?? 0n);
+  }
+
+  /** Parsed sender addresses: the same few senders every block (parsing one is a hex decode, ~1.5 µs). */
+  private readonly senderAddresses = new Map<string, Address>();
+
+  private senderAddress(hex: string): Address {
+    let a = this.senderAddresses.get(hex);
+    if (!a) {
+      if (this.senderAddresses.size >= 1_024) this.senderAddresses.clear();
+      a = createAddressFromString(hex);
+      this.senderAddresses.set(hex, a);
+    }
+    return a;
   }
 
   /** Mines one block from the pool; call inside chain.exclusive. */

@@ -3,10 +3,6 @@ import type { Common } from '@ethereumjs/common';
 import { Address } from '@ethereumjs/util';
 import { cloneHeader } from './cloneHeader.js';
 
-/** The header fields assembleBlock sets per block; every other field keeps its default. */
-const BYTES32 = new Set(['parentHash', 'mixHash', 'parentBeaconBlockRoot']);
-const BIGINTS = new Set(['number', 'timestamp', 'gasLimit', 'baseFeePerGas', 'excessBlobGas']);
-
 /**
  * Per chain Common: a header the constructor made for a block whose transactions run (gas used
  * 0, default roots), post-merge. Only constructor-made headers are kept, never derived ones.
@@ -29,9 +25,8 @@ export function execHeader(
   opts: Parameters<typeof createBlockHeader>[1],
 ): BlockHeader {
   const template = templates.get(common);
-  if (template && derivable(template, headerData)) {
-    return cloneHeader(template, { ...(headerData as Record<string, unknown>), gasUsed: 0n });
-  }
+  // The template's gas used is 0 and headerData sets none (derivable): no copy of it with gasUsed 0.
+  if (template && derivable(template, headerData)) return cloneHeader(template, headerData as Record<string, unknown>);
   const header = createBlockHeader({ ...headerData, gasUsed: 0n }, opts);
   if (header.common.gteHardfork('paris')) templates.set(common, header);
   return header;
@@ -41,15 +36,30 @@ function derivable(template: BlockHeader, headerData: HeaderData): boolean {
   const number = headerData.number;
   const timestamp = headerData.timestamp;
   if (typeof number !== 'bigint' || typeof timestamp !== 'bigint') return false;
-  for (const [key, value] of Object.entries(headerData)) {
+  const fields = headerData as Record<string, unknown>;
+  // for-in and a switch: Object.entries and two Set lookups per field cost ~2 µs a block.
+  for (const key in fields) {
+    const value = fields[key];
     if (value === undefined) continue;
-    if (BYTES32.has(key)) {
-      if (!(value instanceof Uint8Array) || value.length !== 32) return false;
-    } else if (BIGINTS.has(key)) {
-      if (typeof value !== 'bigint') return false;
-    } else if (key === 'coinbase') {
-      if (!(value instanceof Address)) return false;
-    } else return false;
+    switch (key) {
+      case 'parentHash':
+      case 'mixHash':
+      case 'parentBeaconBlockRoot':
+        if (!(value instanceof Uint8Array) || value.length !== 32) return false;
+        break;
+      case 'number':
+      case 'timestamp':
+      case 'gasLimit':
+      case 'baseFeePerGas':
+      case 'excessBlobGas':
+        if (typeof value !== 'bigint') return false;
+        break;
+      case 'coinbase':
+        if (!(value instanceof Address)) return false;
+        break;
+      default:
+        return false;
+    }
   }
   const tc = template.common;
   if (!hardforkIsFixed(tc) && tc.getHardforkBy({ blockNumber: number, timestamp }) !== tc.hardfork()) return false;
