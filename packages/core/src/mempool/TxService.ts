@@ -11,6 +11,7 @@ import type { MinerService } from '../miner/MinerService.js';
 import type { MempoolService } from './MempoolService.js';
 import type { PendingTx } from './types.js';
 import { decodeBlobNetworkWrapper, isBlobNetworkWrapper } from './blobWrapper.js';
+import { primeSenderKey } from './senderKeyFromRaw.js';
 import { MAX_TX_SIZE, validateStateless, validateWithState } from './validateTx.js';
 
 export interface SubmitResult {
@@ -70,6 +71,9 @@ export class TxService {
     }
     if ('chainId' in tx && tx.chainId !== this.chain.common.chainId()) this.checkChainId(raw);
     withSenderMemo(tx);
+    // Its hash is the hash of the bytes received (the decoder accepts only canonical encodings,
+    // which serialize() would make again to hash them).
+    primeHash(tx, raw);
     this.raws.set(tx, raw);
     return tx;
   }
@@ -101,6 +105,8 @@ export class TxService {
 
   recoverSender(tx: TypedTransaction): Address {
     if (!tx.isSigned()) throw new AshlarError(ErrorCodes.BAD_SIGNATURE, 'invalid sender: transaction is not signed');
+    const raw = this.raws.get(tx);
+    if (raw !== undefined) primeSenderKey(tx, raw);
     try {
       return tx.getSenderAddress();
     } catch (e) {
