@@ -16,7 +16,8 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BIGINT_0, EthereumJSErrorWithoutCode, bytesToBigInt } from '@ethereumjs/util';
+import { BIGINT_0, EthereumJSErrorWithoutCode } from '@ethereumjs/util';
+import { bytesToBigInt } from './fastBytes.js';
 import { writeWord } from './wordBytes.js';
 
 const SHA256 = {

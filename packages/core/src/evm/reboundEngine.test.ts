@@ -173,11 +173,18 @@ const PROGRAM = [
 
 const CALLDATA = `0x${'a1b2c3d4'}${word(0x1234n)}${'ff'.repeat(8)}`;
 
-async function runPrograms(hardfork: Hardfork): Promise<unknown[]> {
+async function runPrograms(hardfork: Hardfork, stepped = false): Promise<unknown[]> {
   const evm: EVM = await createEVM({
     common: new Common({ chain: Mainnet, hardfork }),
     stateManager: new MerkleStateManager(),
   });
+  // A step listener sends every opcode through the engine's own runStep.
+  let steps = 0;
+  if (stepped) {
+    evm.events.on('step', () => {
+      steps++;
+    });
+  }
   const to = new Address(hexToBytes('0x00000000000000000000000000000000000000aa'));
   const caller = new Address(hexToBytes('0x1000000000000000000000000000000000000001'));
   await evm.stateManager.putCode(to, hexToBytes(`0x${PROGRAM}`));
@@ -205,6 +212,12 @@ async function runPrograms(hardfork: Hardfork): Promise<unknown[]> {
   await record({ gasLimit: 1_000_000n, data: hexToBytes(CALLDATA) });
   await record({ gasLimit: 2306n });
   await record({ gasLimit: 1_000_000n, isStatic: true });
+  // Out of gas in memory expansion (MSTORE far out, then MLOAD and KECCAK256 far out)
+  for (const code of ['0x600163ffffff0052', '0x63ffffff0051', '0x600163ffffff0020']) {
+    await evm.stateManager.putCode(to, hexToBytes(code as `0x${string}`));
+    await record({ gasLimit: 100_000n });
+  }
+  out.push(stepped ? steps > 0 : 'not stepped');
   return out;
 }
 
@@ -279,6 +292,12 @@ describe('engine functions rebound to the fast conversions', () => {
     );
     expect(swapped('Journal.isWarmedStorage')).toEqual(['bytesToUnprefixedHex']);
     expect(swapped('handlers[0x35]')).toEqual(expect.arrayContaining(['bytesToBigInt']));
+    // Memory-expansion gas (MSTORE, MLOAD, KECCAK256, RETURN) is no longer async.
+    for (const op of ['0x52', '0x51', '0x20', '0xf3']) {
+      const r = reboundEngine.functions.find((f) => f.name === `dynamicGasHandlers[${op}]`);
+      expect(r?.deasync).toBe(true);
+      expect(r?.rebound.constructor.name).toBe('Function');
+    }
     // The replaced SLOAD (fastSload.ts) is not rebound; CREATE2's gas uses a private helper.
     expect(names).not.toContain('handlers[0x54]');
     expect(reboundEngine.skipped.every((s) => !/not the file|resolves elsewhere|has no/.test(s))).toBe(true);
@@ -296,11 +315,13 @@ describe('engine functions rebound to the fast conversions', () => {
       const rebound = await runPrograms(hardfork);
       const original = await withOriginals(() => runPrograms(hardfork));
       expect(rebound).toEqual(original);
+      expect(await runPrograms(hardfork, true)).toEqual(await withOriginals(() => runPrograms(hardfork, true)));
       // The program ran: slot 2 ended at 3, the logs are there; the sentry and static runs failed.
       expect(rebound[0]).toMatchObject({ error: undefined, slots: ['0x', '0x03'] });
       expect((rebound[0] as { logs: unknown[] }).logs).toHaveLength(3);
       expect((rebound[2] as { error?: string }).error).toBeDefined();
       expect((rebound[3] as { error?: string }).error).toBeDefined();
+      for (const i of [4, 5, 6]) expect((rebound[i] as { error?: string }).error).toBe('out of gas');
     }
   });
 

@@ -14,6 +14,10 @@
  *   package imports resolved to the same package folder the engine resolves them to) and its
  *   exported declarations. A name the module keeps private keeps the function original.
  * The scope names a fast function only where the module's binding is the util original.
+ *
+ * The dynamic-gas handlers declared `async` that await nothing (memory expansion, LOG, KECCAK256,
+ * CALL…) are recompiled without the `async`, so the interpreter loop gets their figure without a
+ * promise (fastSload's SLOAD already did this).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -45,6 +49,8 @@ export interface Rebound {
   rebound: AnyFn;
   /** The names its scope binds to fastBytes.ts's functions. */
   swapped: string[];
+  /** Whether an `async` function that awaits nothing was made an ordinary one. */
+  deasync: boolean;
   /** Puts the original back (tests), or the rebound one again. */
   restore(which: 'original' | 'rebound'): void;
 }
@@ -134,9 +140,12 @@ function recompile(
   text: string,
   scope: Map<string, unknown>,
   privateNames: Set<string>,
-): { fn: AnyFn; swapped: string[] } | string {
-  const source = fn.toString();
-  if (!text.includes(source)) return 'not the module’s own text';
+  deasync = false,
+): { fn: AnyFn; swapped: string[]; deasync: boolean } | string {
+  const original = fn.toString();
+  if (!text.includes(original)) return 'not the module’s own text';
+  const sync = deasync && isAwaitlessAsync(original);
+  const source = sync ? original.slice('async '.length) : original;
   const names: string[] = [];
   for (const m of source.matchAll(IDENT)) {
     const name = m[0];
@@ -163,11 +172,18 @@ function recompile(
     }
     return v;
   });
-  if (swapped.length === 0) return 'binds no util function to a fast one';
-  return { fn: new Function(...names, `'use strict';\n${body}`)(...values) as AnyFn, swapped };
+  if (swapped.length === 0 && !sync) return 'binds no util function to a fast one';
+  return { fn: new Function(...names, `'use strict';\n${body}`)(...values) as AnyFn, swapped, deasync: sync };
 }
 
 /** Whether the text mentions a function the fast scope replaces (else recompiling gains nothing). */
+/**
+ * An `async function` expression whose body awaits nothing: it can be an ordinary function. The
+ * interpreter takes a gas handler's figure either way (runStep awaits it; leanRun awaits only a
+ * promise), and an error it throws reaches the same catch; each call saved a promise and an await.
+ */
+const isAwaitlessAsync = (source: string): boolean => /^async\s+function\b/.test(source) && !/\bawait\b/.test(source);
+
 const usesSlowUtil = (source: string): boolean =>
   /\b(setLengthLeft|setLengthRight|bigIntToBytes|bytesToBigInt|bytesToHex|bytesToUnprefixedHex|setLengthLeftStorage)\b/.test(
     source,
@@ -176,12 +192,17 @@ const usesSlowUtil = (source: string): boolean =>
 interface ModuleTargets {
   /** Maps of functions (opcode → handler) to rebind every entry of. */
   maps?: (ns: Record<string, unknown>) => [string, Map<number, AnyFn> | undefined][];
+  /** Whether the maps' `async` functions that await nothing are made ordinary functions. */
+  deasync?: boolean;
   /** Classes whose prototype methods to rebind. */
   classes?: (ns: Record<string, unknown>) => [string, { prototype: Record<string, unknown> } | undefined][];
 }
 
 const TARGETS: Record<ModuleKey, ModuleTargets> = {
-  'evm:opcodes/gas.js': { maps: (ns) => [['dynamicGasHandlers', ns.dynamicGasHandlers as Map<number, AnyFn>]] },
+  'evm:opcodes/gas.js': {
+    maps: (ns) => [['dynamicGasHandlers', ns.dynamicGasHandlers as Map<number, AnyFn>]],
+    deasync: true,
+  },
   'evm:opcodes/functions.js': { maps: (ns) => [['handlers', ns.handlers as Map<number, AnyFn>]] },
   'evm:journal.js': { classes: (ns) => [['Journal', ns.Journal as never]] },
   'evm:interpreter.js': { classes: (ns) => [['Interpreter', ns.Interpreter as never]] },
@@ -227,10 +248,13 @@ export async function installReboundEngine(): Promise<number> {
       if (!(map instanceof Map)) continue;
       const done = new Map<AnyFn, ReturnType<typeof recompile>>();
       for (const [op, fn] of map) {
-        if (typeof fn !== 'function' || !usesSlowUtil(fn.toString())) continue;
+        if (typeof fn !== 'function') continue;
+        const source = fn.toString();
+        const deasync = targets.deasync === true && isAwaitlessAsync(source);
+        if (!deasync && !usesSlowUtil(source)) continue;
         let rebound = done.get(fn);
         if (rebound === undefined) {
-          rebound = recompile(fn, text, found.scope, found.privateNames);
+          rebound = recompile(fn, text, found.scope, found.privateNames, deasync);
           done.set(fn, rebound);
           if (typeof rebound === 'string')
             reboundEngine.skipped.push(`${key} ${mapName}[0x${op.toString(16)}]: ${rebound}`);
@@ -244,6 +268,7 @@ export async function installReboundEngine(): Promise<number> {
           original: fn,
           rebound: replacement,
           swapped: rebound.swapped,
+          deasync: rebound.deasync,
           restore: (which) => map.set(op, which === 'original' ? fn : replacement),
         });
       }
@@ -269,6 +294,7 @@ export async function installReboundEngine(): Promise<number> {
           original: fn,
           rebound,
           swapped: made.swapped,
+          deasync: made.deasync,
           restore: (which) => {
             proto[method] = which === 'original' ? fn : rebound;
           },
