@@ -11,7 +11,7 @@ import type { Logger } from '../util/logger.js';
 import type { ChainSettings } from './ChainSettings.js';
 import { ChainStore, type StoreOp } from '../storage/ChainStore.js';
 import { META } from '../storage/keys.js';
-import { readU64, u64 } from '../util/hex.js';
+import { readU64, u64 } from '../index/codec.js';
 import { StateNodeDb } from '../storage/StateNodeDb.js';
 import type { StoragePort } from '../storage/StoragePort.js';
 import { type DevAccount, deriveAccounts } from './accounts.js';
@@ -29,7 +29,7 @@ import { FORK_META, type ForkContext, readForkRecord } from '../fork/openFork.js
 
 function headPointer(sb: StoredBlock): Uint8Array {
   const out = new Uint8Array(40);
-  new DataView(out.buffer).setBigUint64(0, sb.number);
+  out.set(u64(sb.number), 0);
   out.set(sb.hash, 8);
   return out;
 }

@@ -3,8 +3,10 @@ import {
   compareBytes,
   decodeText,
   encodeText,
+  keyString,
   prefixEnd,
   readU16,
+  readU32,
   readU64,
   readU256,
   u16,
@@ -28,6 +30,29 @@ describe('index key codec', () => {
     expect(readU256(u256(-1n))).toBe(0n);
     expect(readU256(u256(2n ** 300n))).toBe(2n ** 256n - 1n);
     expect(readU16(u16(0xbeef))).toBe(0xbeef);
+  });
+
+  it('reads words at an offset of a view into a larger buffer, as a DataView does', () => {
+    const backing = Uint8Array.from({ length: 96 }, (_, i) => (i * 37 + 11) & 0xff);
+    const b = backing.subarray(5, 90);
+    const dv = new DataView(backing.buffer, 5, 85);
+    for (const at of [0, 3, 17, 50]) {
+      expect(readU32(b, at)).toBe(dv.getUint32(at));
+      expect(readU64(b, at)).toBe(dv.getBigUint64(at));
+      let v = 0n;
+      for (let i = 0; i < 32; i++) v = (v << 8n) | BigInt(dv.getUint8(at + i));
+      expect(readU256(b, at)).toBe(v);
+    }
+    expect(() => readU256(b, 60)).toThrow(RangeError);
+    expect(() => readU64(b, 80)).toThrow(RangeError);
+    expect(() => readU32(b, 82)).toThrow(RangeError);
+  });
+
+  it('makes latin1 keys of short and long byte strings', () => {
+    for (const n of [0, 1, 20, 32, 64, 65, 300]) {
+      const b = Uint8Array.from({ length: n }, (_, i) => (i * 101 + 7) & 0xff);
+      expect(keyString(b)).toBe(Buffer.from(b).toString('latin1'));
+    }
   });
 
   it('keeps numeric order as byte order', () => {

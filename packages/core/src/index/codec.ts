@@ -1,8 +1,13 @@
 // Fixed-width binary pieces of index keys and records. Keys must sort numerically as bytes, so
 // every number in a key is big-endian and of one width; records use the same helpers.
-import { concat, readU32, readU64 } from '../util/hex.js';
+//
+// None of them reads `.buffer` of its argument or of a new array: V8 keeps a typed array of up to
+// 64 bytes inside its object, and `.buffer` then moves the bytes out into an ArrayBuffer of their
+// own (a malloc, a copy, an external-memory record for the GC): ~0.5-1 µs a call measured alone,
+// and ~12 µs of each automined ERC-20 transfer's block in the index's key and amount helpers.
+import { concat } from '../util/hex.js';
 
-export { concat, readU32, readU64 };
+export { concat };
 
 const TWO_32 = 0x1_0000_0000;
 
@@ -11,7 +16,11 @@ export function u64(n: bigint | number): Uint8Array {
   const b = new Uint8Array(8);
   let v = typeof n === 'number' ? n : n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : -1;
   if (v < 0) {
-    new DataView(b.buffer).setBigUint64(0, BigInt(n));
+    let w = BigInt(n);
+    for (let i = 7; i >= 0; i--) {
+      b[i] = Number(w & 0xffn);
+      w >>= 8n;
+    }
     return b;
   }
   const hi = Math.floor(v / TWO_32);
@@ -53,34 +62,54 @@ export function readU16(b: Uint8Array, offset = 0): number {
   return (b[offset] << 8) | b[offset + 1];
 }
 
-const MASK_64 = (1n << 64n) - 1n;
+const MASK_32 = 0xffff_ffffn;
 
 /** 32-byte big-endian; values outside 0..2^256-1 are clamped (a token may log anything). */
 export function u256(n: bigint): Uint8Array {
   const b = new Uint8Array(32);
   let v = n < 0n ? 0n : n > MAX_U256 ? MAX_U256 : n;
-  if (v === 0n) return b;
-  // Four 64-bit words: a handful of BigInt operations instead of one per byte.
-  const view = new DataView(b.buffer);
-  for (let off = 24; off >= 0 && v > 0n; off -= 8) {
-    view.setBigUint64(off, v & MASK_64);
-    v >>= 64n;
+  // 32-bit words: a handful of BigInt operations instead of one per byte.
+  for (let off = 28; off >= 0 && v > 0n; off -= 4) {
+    const w = Number(v & MASK_32);
+    b[off] = w >>> 24;
+    b[off + 1] = (w >>> 16) & 0xff;
+    b[off + 2] = (w >>> 8) & 0xff;
+    b[off + 3] = w & 0xff;
+    v >>= 32n;
   }
   return b;
 }
 
+/** The 32-bit big-endian word at `o`. */
+const word32 = (b: Uint8Array, o: number): number =>
+  ((b[o] << 24) | (b[o + 1] << 16) | (b[o + 2] << 8) | b[o + 3]) >>> 0;
+
 export function readU256(b: Uint8Array, offset = 0): bigint {
-  const view = new DataView(b.buffer, b.byteOffset + offset, 32);
+  if (offset + 32 > b.length) throw new RangeError('readU256 past the end of its bytes');
   let v = 0n;
-  for (let off = 0; off < 32; off += 8) {
-    const w = view.getBigUint64(off);
-    v = v === 0n ? w : (v << 64n) | w;
+  for (let o = offset; o < offset + 32; o += 4) {
+    const w = word32(b, o);
+    // Leading zero words (most amounts) cost no BigInt operation.
+    if (v === 0n) {
+      if (w !== 0) v = BigInt(w);
+    } else v = (v << 32n) | BigInt(w);
   }
   return v;
 }
 
+export function readU64(b: Uint8Array, offset = 0): bigint {
+  if (offset + 8 > b.length) throw new RangeError('readU64 past the end of its bytes');
+  return (BigInt(word32(b, offset)) << 32n) | BigInt(word32(b, offset + 4));
+}
+
+export function readU32(b: Uint8Array, offset = 0): number {
+  if (offset + 4 > b.length) throw new RangeError('readU32 past the end of its bytes');
+  return word32(b, offset);
+}
+
 /** A byte string as a Map key: latin1 keeps one char per byte and is cheap to build. */
 export function keyString(b: Uint8Array): string {
+  if (b.length <= 64) return String.fromCharCode.apply(null, b as unknown as number[]);
   return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1');
 }
 

@@ -2,14 +2,15 @@ import type { Block } from '@ethereumjs/block';
 import { createBlockFromRLP } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { RLP } from '@ethereumjs/rlp';
-import { Address, bigIntToUnpaddedBytes, bytesToBigInt, bytesToHex } from '@ethereumjs/util';
+import { Address, bigIntToUnpaddedBytes, bytesToBigInt } from '@ethereumjs/util';
 import type { AbstractSublevel } from 'abstract-level';
 import { decodeReceipts, encodeReceipts } from '../chain/receiptCodec.js';
 import type { StoredBlock, StoredReceipt } from '../chain/types.js';
 import type { CallFrame } from '../trace/callFrames.js';
 import { decodeBlockFrames, encodeBlockFrames } from '../trace/frameCodec.js';
 import { Lru } from '../util/Lru.js';
-import { concat, readU32, readU64, u64 } from '../util/hex.js';
+// The index's fixed-width helpers: they never read `.buffer` of a small new array (see index/codec.ts).
+import { concat, keyString, readU32, readU64, u64 } from '../index/codec.js';
 import { BLOCK_CACHE_BLOCKS, BLOCK_CACHE_BYTES, HASH_CACHE_ENTRIES, storedBlockWeight } from './blockCacheBounds.js';
 import { META, SUBLEVELS, txKeyValue } from './keys.js';
 import { MemoryBlockTables } from './MemoryBlockTables.js';
@@ -52,6 +53,7 @@ export class ChainStore {
    * upstream's hash, when its header does not re-encode to it here): always served from here.
    */
   private readonly pinned = new Map<bigint, StoredBlock>();
+  /** Block numbers by hash, keyed by the hash's latin1 string (no hex to make). */
   private readonly hashCache = new Lru<string, bigint>(HASH_CACHE_ENTRIES);
   /**
    * A chain in memory storage keeps its per-block sublevels in tables of its own (see
@@ -167,7 +169,7 @@ export class ChainStore {
 
   remember(sb: StoredBlock): void {
     this.cache.set(sb.number, sb);
-    this.hashCache.set(bytesToHex(sb.hash), sb.number);
+    this.hashCache.set(keyString(sb.hash), sb.number);
   }
 
   /** Keeps `sb` (its hash as given) as the block at its number until it is forgotten. */
@@ -179,7 +181,7 @@ export class ChainStore {
   forget(sb: StoredBlock): void {
     if (this.pinned.get(sb.number) === sb) this.pinned.delete(sb.number);
     this.cache.delete(sb.number);
-    this.hashCache.delete(bytesToHex(sb.hash));
+    this.hashCache.delete(keyString(sb.hash));
   }
 
   async getBlock(n: bigint): Promise<StoredBlock | undefined> {
@@ -194,7 +196,7 @@ export class ChainStore {
   }
 
   async getBlockNumberByHash(hash: Uint8Array): Promise<bigint | undefined> {
-    const key = bytesToHex(hash);
+    const key = keyString(hash);
     const hit = this.hashCache.get(key);
     if (hit !== undefined) return hit;
     const v = await this.read(this.hashes, hash);

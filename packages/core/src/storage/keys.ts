@@ -1,6 +1,7 @@
 // The whole key schema in one place. Numbers in keys are 8-byte big-endian so that
 // lexicographic order is numeric order and newest-first listings are reverse range scans.
-import { concat, u32, u64 } from '../util/hex.js';
+// The index's fixed-width helpers: they never read `.buffer` of a small new array (see index/codec.ts).
+import { concat, u32, u64 } from '../index/codec.js';
 
 export const SUBLEVELS = {
   /** block number (u64) → StoredBlock record (RLP: block, senders, total difficulty) */
