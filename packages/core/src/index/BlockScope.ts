@@ -3,6 +3,7 @@ import { concat, keyString, readU32, readU256, u8, u32, u256 } from './codec.js'
 import { META_KEYS, keys } from './indexKeys.js';
 import {
   type AddressRecord,
+  copyToken,
   decodeAddress,
   decodeGlobal,
   decodeToken,
@@ -74,7 +75,7 @@ export class BlockScope {
     if (hit) return hit.now;
     const v = await this.w.read('idxToken', addr);
     const rec = v ? decodeToken(v) : undefined;
-    this.tokens.set(k, { key: addr, before: rec ? { ...rec } : undefined, now: rec });
+    this.tokens.set(k, { key: addr, before: rec ? copyToken(rec) : undefined, now: rec });
     return rec;
   }
 

@@ -115,7 +115,18 @@ export function blockRows(sb: StoredBlock, frames?: readonly (CallFrame | undefi
     for (const log of receipt?.logs ?? []) {
       logs.push({ address: log[0], logIndex, txIndex: i });
       for (const d of decodeTransfers(log)) {
-        transfers.push({ ...d, logIndex, txIndex: i });
+        // Field by field: a spread with added fields takes V8's generic copy (~4 µs an object).
+        transfers.push({
+          sub: d.sub,
+          kind: d.kind,
+          token: d.token,
+          from: d.from,
+          to: d.to,
+          amount: d.amount,
+          tokenId: d.tokenId,
+          logIndex,
+          txIndex: i,
+        });
         touch(d.from, i);
         touch(d.to, i);
       }

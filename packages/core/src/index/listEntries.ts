@@ -39,7 +39,7 @@ export function listEntries(w: BatchWriter, rows: BlockRows, kinds: number[], mo
   for (const t of rows.transfers) {
     const pos = transferPos(B, t.logIndex, t.sub);
     const type = tokenTypeByte(transferTokenType(t.kind));
-    write('idxTransfer', pos, mode === 'put' ? encodeTransfer({ ...t, block: B }) : EMPTY);
+    write('idxTransfer', pos, mode === 'put' ? encodeTransfer(t) : EMPTY);
     write('idxTokenTransfer', keys.tokenTransfer(t.token, pos));
     write('idxAddrTransfer', keys.addrTransfer(t.from, type, ROLE_FROM, pos));
     write('idxAddrTransfer', keys.addrTransfer(t.to, type, ROLE_TO, pos));

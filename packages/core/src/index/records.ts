@@ -119,6 +119,21 @@ export interface TokenRecord {
   transfers: bigint;
 }
 
+/** A copy of a token record, field by field (an object spread takes V8's generic copy, ~4 µs). */
+export function copyToken(t: TokenRecord): TokenRecord {
+  return {
+    type: t.type,
+    seq: t.seq,
+    firstBlock: t.firstBlock,
+    name: t.name,
+    symbol: t.symbol,
+    decimals: t.decimals,
+    totalSupply: t.totalSupply,
+    holders: t.holders,
+    transfers: t.transfers,
+  };
+}
+
 export function encodeToken(t: TokenRecord): Uint8Array {
   return concat(
     u8(tokenTypeByte(t.type)),
@@ -174,7 +189,10 @@ export interface TransferRecord {
   tokenId: bigint | null;
 }
 
-export function encodeTransfer(t: TransferRecord): Uint8Array {
+/** The record's value; block, log index and sub are its key's (so any transfer row will do, no copy with them). */
+export function encodeTransfer(
+  t: Pick<TransferRecord, 'txIndex' | 'kind' | 'token' | 'from' | 'to' | 'amount' | 'tokenId'>,
+): Uint8Array {
   return concat(
     u32(t.txIndex),
     u8(TRANSFER_KINDS.indexOf(t.kind) | (t.tokenId === null ? 0 : 0x80)),
