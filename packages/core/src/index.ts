@@ -84,6 +84,7 @@ export { kzgLoaded } from './chain/kzg.js';
 export { type CryptoSelection, loadWasmKeccak256, selectCrypto } from './chain/cryptoBackends.js';
 export { MempoolService } from './mempool/MempoolService.js';
 export { TxService, type SubmitResult } from './mempool/TxService.js';
+export { fastTxFromRaw } from './mempool/fastTxFromRaw.js';
 export type { PendingTx } from './mempool/types.js';
 export { MinerService } from './miner/MinerService.js';
 export { effectiveGasPrice } from './miner/assembleBlock.js';

@@ -11,6 +11,7 @@ import type { MinerService } from '../miner/MinerService.js';
 import type { MempoolService } from './MempoolService.js';
 import type { PendingTx } from './types.js';
 import { decodeBlobNetworkWrapper, isBlobNetworkWrapper } from './blobWrapper.js';
+import { fastTxFromRaw } from './fastTxFromRaw.js';
 import { primeSenderKey } from './senderKeyFromRaw.js';
 import { MAX_TX_SIZE, validateStateless, validateWithState } from './validateTx.js';
 
@@ -56,7 +57,7 @@ export class TxService {
     try {
       // Made unfrozen only to give it a sender memo (below), then frozen: @ethereumjs caches a
       // transaction's hash, data fee and recovered key only on frozen ones.
-      tx = createTxFromRLP(raw, { common: this.chain.common, freeze: false });
+      tx = fastTxFromRaw(raw, this.chain.common) ?? createTxFromRLP(raw, { common: this.chain.common, freeze: false });
     } catch (e) {
       // A transaction signed for another chain fails to decode with a generic error: geth's first.
       this.checkChainId(raw);

@@ -1,4 +1,4 @@
-import { publicKeyOf, signHash } from '@ashlar/core';
+import { fastTxFromRaw, publicKeyOf, signHash } from '@ashlar/core';
 import type { Common } from '@ethereumjs/common';
 import { RLP } from '@ethereumjs/rlp';
 import { type TypedTransaction, createTx } from '@ethereumjs/tx';
@@ -53,15 +53,19 @@ export function signTxData(
   const s = sig.subarray(33, 65);
   const type = data.type as number;
   const v = type === 0 ? recovery + (data.chainId as bigint) * 2n + 35n : recovery;
+  const raw = encodeSigned(type, unsigned.fields, bigIntToUnpaddedBytes(v), unpadBytes(r), unpadBytes(s));
   let tx: TypedTransaction;
   try {
-    const signed = { ...data, v, r: bytesToBigInt(r), s: bytesToBigInt(s) };
-    tx = createTx(signed as Parameters<typeof createTx>[0], { common, freeze: false });
+    tx =
+      fastTxFromRaw(raw, common) ??
+      createTx({ ...data, v, r: bytesToBigInt(r), s: bytesToBigInt(s) } as Parameters<typeof createTx>[0], {
+        common,
+        freeze: false,
+      });
   } catch {
     // Invalid fields: the usual path names them exactly as it always has.
     return undefined;
   }
-  const raw = encodeSigned(type, unsigned.fields, bigIntToUnpaddedBytes(v), unpadBytes(r), unpadBytes(s));
   const cache = (tx as unknown as { cache: { senderPubKey?: Uint8Array; hash?: Uint8Array } }).cache;
   cache.senderPubKey = publicKeyOf(key);
   cache.hash = keccak(raw);
