@@ -15,18 +15,58 @@ import {
   bytesToBigInt as bytesToBigIntOrig,
   bytesToHex as bytesToHexOrig,
   bytesToUnprefixedHex as bytesToUnprefixedHexOrig,
+  hexToBytes as hexToBytesOrig,
   setLengthLeft as setLengthLeftOrig,
   setLengthRight as setLengthRightOrig,
+  unprefixedHexToBytes as unprefixedHexToBytesOrig,
 } from '@ethereumjs/util';
 import { hexKey } from '../chain/stateCacheKeys.js';
 
-/** Value of each hex digit (0-9, a-f) by char code. */
+/** Value of each hex digit (0-9, a-f, A-F) by char code; 255 for any other code below 128. */
 const HEX_VALUE = (() => {
-  const t = new Uint8Array(128);
+  const t = new Uint8Array(128).fill(255);
   for (let d = 0; d < 10; d++) t[48 + d] = d;
-  for (let d = 0; d < 6; d++) t[97 + d] = 10 + d;
+  for (let d = 0; d < 6; d++) {
+    t[97 + d] = 10 + d;
+    t[65 + d] = 10 + d;
+  }
   return t;
 })();
+
+/** The bytes of hex digits `hex[from..]` (an odd count read with a leading 0), or undefined if one is not a digit. */
+function decodeHex(hex: string, from: number): Uint8Array | undefined {
+  const digits = hex.length - from;
+  const out = new Uint8Array((digits + 1) >> 1);
+  let i = from;
+  let j = 0;
+  if (digits % 2 === 1) {
+    const c = hex.charCodeAt(i++);
+    const v = c < 128 ? HEX_VALUE[c] : 255;
+    if (v === 255) return undefined;
+    out[j++] = v;
+  }
+  for (; i < hex.length; i += 2) {
+    const a = hex.charCodeAt(i);
+    const b = hex.charCodeAt(i + 1);
+    const hi = a < 128 ? HEX_VALUE[a] : 255;
+    const lo = b < 128 ? HEX_VALUE[b] : 255;
+    if (hi === 255 || lo === 255) return undefined;
+    out[j++] = (hi << 4) | lo;
+  }
+  return out;
+}
+
+/** `hexToBytes(hex)`: the bytes of 0x-prefixed hex (an odd digit count padded with a leading 0). */
+export function hexToBytes(hex: string): Uint8Array {
+  if (typeof hex !== 'string' || !hex.startsWith('0x')) return hexToBytesOrig(hex as `0x${string}`);
+  return decodeHex(hex, 2) ?? hexToBytesOrig(hex as `0x${string}`);
+}
+
+/** `unprefixedHexToBytes(hex)`: the bytes of unprefixed hex (an odd digit count padded with a leading 0). */
+export function unprefixedHexToBytes(hex: string): Uint8Array {
+  if (typeof hex !== 'string' || hex.startsWith('0x')) return unprefixedHexToBytesOrig(hex);
+  return decodeHex(hex, 0) ?? unprefixedHexToBytesOrig(hex);
+}
 
 /** Whether `v` is a Uint8Array as @ethereumjs/util's assertIsBytes sees it (any subclass). */
 const isBytes = (v: unknown): v is Uint8Array => v instanceof Uint8Array;
@@ -57,6 +97,7 @@ export function bigIntToBytes(num: bigint, littleEndian = false): Uint8Array {
   const out = new Uint8Array((n + 1) >> 1);
   let pos = out.length - 1;
   let i = n;
+  // (toString(16) writes lowercase digits only)
   while (i >= 2) {
     out[pos--] = (HEX_VALUE[hex.charCodeAt(i - 2)] << 4) | HEX_VALUE[hex.charCodeAt(i - 1)];
     i -= 2;

@@ -114,6 +114,17 @@ describe('fastBytes: @ethereumjs/util conversions, same results and errors', () 
     }
   });
 
+  it('hexToBytes and unprefixedHexToBytes decode and refuse as the originals', () => {
+    const hexes = ['', '0', '00', 'f', 'abc', 'ABCDEF', 'aBcD09', '0x', 'x0', 'zz', '12g4', 'é1', '1 2', '-1'];
+    const inputs: unknown[] = [...hexes, ...hexes.map((h) => `0x${h}`), `0x${'ab'.repeat(20)}`, `0x${'0'.repeat(65)}`];
+    inputs.push(undefined, null, 12, ['0x12']);
+    for (const h of inputs) {
+      const x = h as `0x${string}`;
+      expect(outcome(() => fast.hexToBytes(x))).toEqual(outcome(() => util.hexToBytes(x)));
+      expect(outcome(() => fast.unprefixedHexToBytes(x))).toEqual(outcome(() => util.unprefixedHexToBytes(x)));
+    }
+  });
+
   it('setLengthLeftStorage empties zero values and pads the rest as the original', async () => {
     await installEngineSpeedups();
     const dir = new URL('../../../../node_modules/@ethereumjs/evm/dist/esm/opcodes/util.js', import.meta.url);
@@ -283,6 +294,8 @@ describe('engine functions rebound to the fast conversions', () => {
       'Interpreter.getCaller',
       'OriginalStorageCache.get',
       'OriginalStorageCache.put',
+      'Journal.cleanup',
+      'Address.toString',
     ]) {
       expect(names).toContain(name);
     }
@@ -291,6 +304,7 @@ describe('engine functions rebound to the fast conversions', () => {
       expect.arrayContaining(['setLengthLeft', 'bigIntToBytes', 'setLengthLeftStorage']),
     );
     expect(swapped('Journal.isWarmedStorage')).toEqual(['bytesToUnprefixedHex']);
+    expect(swapped('Journal.cleanup')).toEqual(['hexToBytes']);
     expect(swapped('handlers[0x35]')).toEqual(expect.arrayContaining(['bytesToBigInt']));
     // Memory-expansion gas (MSTORE, MLOAD, KECCAK256, RETURN) is no longer async.
     for (const op of ['0x52', '0x51', '0x20', '0xf3']) {

@@ -36,6 +36,8 @@ const MODULES = {
   'evm:journal.js': '664ee68ebc39fb3a1c0ec6aabf4de45eb7fc856be2d9213a7b828ec16b04780d',
   'evm:interpreter.js': '27106c4194446a01eb6207a2c5158e13eb242fc6cbb7e180d4b937cd87ba6499',
   'statemanager:cache/originalStorageCache.js': 'be5bbb9d858c8213d313dfaabd6015b1ae56e5937381810c26439ec2cf65abdd',
+  'evm:evm.js': 'e978f659e72aeb8ee22ebc4559bafb37e4760b0557512224f734b5b46da22f46',
+  'util:address.js': '5277a11133c853af8bea176c10941af4a543acd3cb1f09dbb2abb66b8670a15d',
 } as const;
 
 type ModuleKey = keyof typeof MODULES;
@@ -68,6 +70,8 @@ const FAST_UTIL: Record<string, [original: unknown, replacement: unknown]> = {
   bytesToBigInt: [util.bytesToBigInt, fast.bytesToBigInt],
   bytesToHex: [util.bytesToHex, fast.bytesToHex],
   bytesToUnprefixedHex: [util.bytesToUnprefixedHex, fast.bytesToUnprefixedHex],
+  hexToBytes: [util.hexToBytes, fast.hexToBytes],
+  unprefixedHexToBytes: [util.unprefixedHexToBytes, fast.unprefixedHexToBytes],
 };
 
 const IDENT = /[A-Za-z_$][\w$]*/g;
@@ -185,7 +189,7 @@ function recompile(
 const isAwaitlessAsync = (source: string): boolean => /^async\s+function\b/.test(source) && !/\bawait\b/.test(source);
 
 const usesSlowUtil = (source: string): boolean =>
-  /\b(setLengthLeft|setLengthRight|bigIntToBytes|bytesToBigInt|bytesToHex|bytesToUnprefixedHex|setLengthLeftStorage)\b/.test(
+  /\b(setLengthLeft|setLengthRight|bigIntToBytes|bytesToBigInt|bytesToHex|bytesToUnprefixedHex|hexToBytes|unprefixedHexToBytes|setLengthLeftStorage)\b/.test(
     source,
   );
 
@@ -209,6 +213,8 @@ const TARGETS: Record<ModuleKey, ModuleTargets> = {
   'statemanager:cache/originalStorageCache.js': {
     classes: (ns) => [['OriginalStorageCache', ns.OriginalStorageCache as never]],
   },
+  'evm:evm.js': { classes: (ns) => [['EVM', ns.EVM as never]] },
+  'util:address.js': { classes: (ns) => [['Address', ns.Address as never]] },
 };
 
 const require_ = createRequire(import.meta.url);
