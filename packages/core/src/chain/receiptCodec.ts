@@ -1,12 +1,13 @@
 import { RLP } from '@ethereumjs/rlp';
 import { bigIntToUnpaddedBytes, bytesToBigInt } from '@ethereumjs/util';
+import { unpaddedBytes } from '../storage/unpaddedBytes.js';
 import type { RawLog, StoredReceipt } from './types.js';
 
 const EMPTY = new Uint8Array(0);
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 
-const big = (n: bigint | undefined): Uint8Array => (n === undefined ? EMPTY : bigIntToUnpaddedBytes(n));
+const big = (n: bigint | undefined): Uint8Array => (n === undefined ? EMPTY : unpaddedBytes(n));
 
 /** Receipts of one block as one RLP list: one read returns all of them. */
 export function encodeReceipts(receipts: StoredReceipt[]): Uint8Array {

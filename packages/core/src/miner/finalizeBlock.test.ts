@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import type { Kernel } from '../kernel/Kernel.js';
 import { createKernel } from '../kernel/createKernel.js';
 import type { PendingTx } from '../mempool/types.js';
+import { encodeReceipt } from '@ethereumjs/vm';
 import { assembleBlock } from './assembleBlock.js';
+import { receiptEncoding } from './finalizeBlock.js';
 
 // The idle-requests path (started by startBlock's system writes) must produce the very block
 // BlockBuilder.initState + BlockBuilder.build() produce: the EIP-4788 and EIP-2935 writes are in
@@ -136,6 +138,30 @@ describe('requestsAreIdle', () => {
       expect(bytesToHex(withRequest as Uint8Array)).not.toBe(bytesToHex(before as Uint8Array));
     } finally {
       await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
+
+describe('receiptEncoding', () => {
+  it('equals @ethereumjs/vm encodeReceipt for status and post-state receipts of every type', () => {
+    const log: [Uint8Array, Uint8Array[], Uint8Array] = [
+      new Uint8Array(20).fill(9),
+      [new Uint8Array(32).fill(1), new Uint8Array(32).fill(2)],
+      new Uint8Array(40).fill(3),
+    ];
+    const bitvector = new Uint8Array(256).fill(0x11);
+    for (const type of [0, 1, 2, 3, 4]) {
+      for (const cumulativeBlockGasUsed of [0n, 21_000n, 2n ** 53n + 5n]) {
+        const receipts = [
+          { status: 1 as const, cumulativeBlockGasUsed, bitvector, logs: [log] },
+          { status: 0 as const, cumulativeBlockGasUsed, bitvector, logs: [] },
+          { stateRoot: new Uint8Array(32).fill(7), cumulativeBlockGasUsed, bitvector, logs: [log, log] },
+        ];
+        for (const r of receipts) {
+          const receipt = r as unknown as Parameters<typeof encodeReceipt>[0];
+          expect(bytesToHex(receiptEncoding(receipt, type))).toBe(bytesToHex(encodeReceipt(receipt, type)));
+        }
+      }
     }
   });
 });

@@ -13,11 +13,12 @@ import {
   setLengthLeft,
   type Withdrawal,
 } from '@ethereumjs/util';
-import { type BlockBuilder, type RunTxResult, type VM, encodeReceipt } from '@ethereumjs/vm';
+import type { BlockBuilder, RunTxResult, VM } from '@ethereumjs/vm';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { depositContractAddress, storageDiffLevels } from '../evm/internals.js';
 import { orderedTrieRoot } from '../trie/orderedTrieRoot.js';
+import { minimalBytes } from '../storage/unpaddedBytes.js';
 import { type SealedFields, deriveHeader } from './deriveHeader.js';
 
 /** What finalize needs of the builder beyond its public API (see BuilderInternals in assembleBlock.ts). */
@@ -146,6 +147,30 @@ export async function requestsAreIdle(vm: VM, common: Common, results: RunTxResu
   return true;
 }
 
+const STATUS_OK = Uint8Array.of(1);
+const STATUS_FAILED = new Uint8Array(0);
+
+/**
+ * encodeReceipt of @ethereumjs/vm 10.1.3 (the consensus encoding the receipt trie holds): the same
+ * list — post-state root or status, cumulative gas as bigIntToBytes makes it, bloom, logs — and
+ * the same type prefix, without the hex round trips of bigIntToBytes, hexToBytes('0x01') and
+ * intToBytes (~3 µs a receipt). A test compares the two.
+ */
+export function receiptEncoding(receipt: RunTxResult['receipt'], txType: number): Uint8Array {
+  const r = receipt as RunTxResult['receipt'] & { stateRoot?: Uint8Array; status?: 0 | 1 };
+  const encoded = RLP.encode([
+    r.stateRoot ?? (r.status === 0 ? STATUS_FAILED : STATUS_OK),
+    minimalBytes(r.cumulativeBlockGasUsed),
+    r.bitvector,
+    r.logs,
+  ] as Uint8Array[]);
+  if (txType === 0) return encoded;
+  const out = new Uint8Array(encoded.length + 1);
+  out[0] = txType;
+  out.set(encoded, 1);
+  return out;
+}
+
 /** EIP-7685 requests root of a block with no requests, by the request types active (deposit, withdrawal, consolidation). */
 const idleRequestsRoots = new Map<string, Uint8Array>();
 
@@ -177,7 +202,7 @@ export async function finalizeIdleBlock(
       )
     : undefined;
   const receiptTrie = await orderedTrieRoot(
-    b.transactionResults.map((r, i) => encodeReceipt(r.receipt, b.transactions[i].type)),
+    b.transactionResults.map((r, i) => receiptEncoding(r.receipt, b.transactions[i].type)),
     keccak,
   );
   const logsBloom = builder.logsBloom();

@@ -1,25 +1,5 @@
 import type { BlockHeader } from '@ethereumjs/block';
-import { bigIntToUnpaddedBytes } from '@ethereumjs/util';
-
-const EMPTY = new Uint8Array(0);
-
-/**
- * bigIntToUnpaddedBytes without its hex round trip (a string, a parse, a strip: ~0.6 µs each, seven
- * per header) for values below 2^53; larger ones take the original.
- */
-function unpadded(n: bigint): Uint8Array {
-  if (n === 0n) return EMPTY;
-  if (n < 0n || n > 0x1f_ffff_ffff_ffffn) return bigIntToUnpaddedBytes(n);
-  let v = Number(n);
-  let len = 0;
-  for (let t = v; t > 0; t = Math.floor(t / 256)) len++;
-  const out = new Uint8Array(len);
-  for (let i = len - 1; i >= 0; i--) {
-    out[i] = v % 256;
-    v = Math.floor(v / 256);
-  }
-  return out;
-}
+import { unpaddedBytes as unpadded } from '../storage/unpaddedBytes.js';
 
 /**
  * BlockHeader.raw() of @ethereumjs/block 10.1.3, field for field and under the same EIP

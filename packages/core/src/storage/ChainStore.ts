@@ -2,7 +2,7 @@ import type { Block } from '@ethereumjs/block';
 import { createBlockFromRLP } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { RLP } from '@ethereumjs/rlp';
-import { Address, bigIntToUnpaddedBytes, bytesToBigInt } from '@ethereumjs/util';
+import { Address, bytesToBigInt } from '@ethereumjs/util';
 import type { AbstractSublevel } from 'abstract-level';
 import { decodeReceipts, encodeReceipts } from '../chain/receiptCodec.js';
 import type { StoredBlock, StoredReceipt } from '../chain/types.js';
@@ -14,6 +14,7 @@ import { concat, keyString, readU32, readU64, u64 } from '../index/codec.js';
 import { BLOCK_CACHE_BLOCKS, BLOCK_CACHE_BYTES, HASH_CACHE_ENTRIES, storedBlockWeight } from './blockCacheBounds.js';
 import { META, SUBLEVELS, txKeyValue } from './keys.js';
 import { MemoryBlockTables } from './MemoryBlockTables.js';
+import { unpaddedBytes } from './unpaddedBytes.js';
 import type { StoragePort } from './StoragePort.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: sublevel of a database of any backend
@@ -105,7 +106,7 @@ export class ChainStore {
     const record = RLP.encode([
       sb.rlp ?? sb.block.serialize(),
       concat(...sb.senders.map((a) => a.bytes)),
-      bigIntToUnpaddedBytes(sb.totalDifficulty),
+      unpaddedBytes(sb.totalDifficulty),
     ]);
     const ops: StoreOp[] = [
       { type: 'put', sublevel: this.blocks, key: u64(n), value: record },
@@ -303,7 +304,7 @@ export interface LogContext {
 function encodeLogContext(sb: StoredBlock): Uint8Array {
   return RLP.encode([
     sb.hash,
-    bigIntToUnpaddedBytes(sb.block.header.timestamp),
+    unpaddedBytes(sb.block.header.timestamp),
     sb.block.header.logsBloom,
     sb.block.transactions.map((tx) => tx.hash()),
   ]);

@@ -1,5 +1,6 @@
 import { RLP } from '@ethereumjs/rlp';
-import { bigIntToUnpaddedBytes, bytesToBigInt, bytesToHex, hexToBytes } from '@ethereumjs/util';
+import { bytesToBigInt, bytesToHex, hexToBytes } from '@ethereumjs/util';
+import { unpaddedBytes } from '../storage/unpaddedBytes.js';
 import type { CallFrame, CallType } from './callFrames.js';
 
 /**
@@ -32,9 +33,9 @@ function encodeFrame(f: CallFrame, top: boolean): Item[] {
     TYPE_BYTE.get(f.type) ?? EMPTY,
     hexToBytes(f.from as `0x${string}`),
     f.to === '' ? EMPTY : hexToBytes(f.to as `0x${string}`),
-    bigIntToUnpaddedBytes(f.value),
-    bigIntToUnpaddedBytes(f.gas),
-    bigIntToUnpaddedBytes(f.gasUsed),
+    unpaddedBytes(f.value),
+    unpaddedBytes(f.gas),
+    unpaddedBytes(f.gasUsed),
     top ? EMPTY : f.input,
     f.output,
     f.error === undefined ? EMPTY : utf8.encode(f.error),
