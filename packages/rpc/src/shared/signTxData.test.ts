@@ -4,7 +4,7 @@ import { bytesToHex, createAddressFromString } from '@ethereumjs/util';
 import { Transaction, Wallet, getAddress } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rpcPlugins } from '../index.js';
-import { SIGNED_MEMO_SIZE, signTxData } from './signTxData.js';
+import { SIGNED_MEMO_BYTES, SIGNED_MEMO_SIZE, signTxData } from './signTxData.js';
 
 let k: Kernel;
 beforeAll(async () => {
@@ -89,17 +89,31 @@ describe('signTxData', () => {
     }
   });
 
-  it('keeps at most SIGNED_MEMO_SIZE transactions per key, dropping the oldest', () => {
-    const account = k.chain.accounts[3];
-    const common = k.chain.common;
-    const sign = (nonce: bigint) =>
-      signTxData(common, { ...cases.legacy, nonce }, account.privateKey, account.address)?.tx;
-    const oldest = sign(0n);
-    const newest = sign(1n);
-    for (let n = 2n; n <= BigInt(SIGNED_MEMO_SIZE); n++) sign(n);
-    expect(sign(BigInt(SIGNED_MEMO_SIZE))).toBeDefined();
-    expect(sign(1n)).toBe(newest);
-    expect(sign(0n)).not.toBe(oldest);
+  it('keeps at most SIGNED_MEMO_SIZE transactions and SIGNED_MEMO_BYTES of encodings per chain, dropping the oldest', async () => {
+    const k2 = await createKernel({ plugins: rpcPlugins() });
+    try {
+      const common = k2.chain.common;
+      const [a, b] = k2.chain.accounts;
+      const sign = (account: typeof a, nonce: bigint, data = base.data) =>
+        signTxData(common, { ...cases.legacy, nonce, data }, account.privateKey, account.address)?.tx;
+      const oldest = sign(a, 0n);
+      const second = sign(b, 0n);
+      for (let n = 1n; n < BigInt(SIGNED_MEMO_SIZE) - 1n; n++) sign(a, n);
+      expect(sign(a, 0n)).toBe(oldest); // a hit: nothing added
+      sign(a, BigInt(SIGNED_MEMO_SIZE)); // the one past the limit: the oldest goes
+      expect(sign(b, 0n)).toBe(second);
+      expect(sign(a, 0n)).not.toBe(oldest);
+      // Large encodings: the bytes bound drops the oldest too.
+      const big = new Uint8Array(40_000).fill(7);
+      const first = sign(a, 10_000n, big);
+      const last = 10_000n + BigInt(Math.ceil(SIGNED_MEMO_BYTES / 40_000));
+      let newest = first;
+      for (let n = 10_001n; n <= last; n++) newest = sign(a, n, big);
+      expect(sign(a, last, big)).toBe(newest);
+      expect(sign(a, 10_000n, big)).not.toBe(first);
+    } finally {
+      await k2.close();
+    }
   });
 
   it('leaves to the usual path what it does not encode or what is invalid', () => {

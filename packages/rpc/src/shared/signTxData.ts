@@ -41,10 +41,9 @@ export function signTxData(
   if (!unsigned) return undefined;
   const keccak = common.customCrypto.keccak256 ?? keccak_256;
   const msgHash = keccak(unsigned.message);
-  const memo = memoOf(common, key);
-  // The hardfork too: a transaction keeps a copy of the Common it was made with.
-  const memoKey = `${common.hardfork()}${bytesToHex(msgHash)}`;
-  const known = memo.get(memoKey);
+  const memo = memoOf(common);
+  const memoKey = memoKeyOf(common, key, msgHash);
+  const known = memo.entries.get(memoKey);
   if (known !== undefined) return known;
 
   const sig = signHash(msgHash, key) as unknown as Uint8Array; // [recovery id, r, s]
@@ -140,28 +139,51 @@ function typed(type: number, body: Uint8Array): Uint8Array {
 }
 
 // ---------------------------------------------------------------------------------------------
-// signedTxMemo: transactions signed before, per chain Common and per key, by message hash
+// signedTxMemo: transactions signed before, per chain Common, by key and message hash
 
-/** Transactions kept per key: a fixture's worth of sends; the oldest goes first past it. */
-export const SIGNED_MEMO_SIZE = 256;
+/** Transactions kept per chain (a fixture's worth of sends); the oldest go first past it. */
+export const SIGNED_MEMO_SIZE = 1024;
+/** Bytes of encodings kept per chain, so deployments of large contracts do not pile up. */
+export const SIGNED_MEMO_BYTES = 4 * 1024 * 1024;
 
-const memos = new WeakMap<Common, WeakMap<Uint8Array, Map<string, SignedTx>>>();
+interface Memo {
+  entries: Map<string, SignedTx>;
+  bytes: number;
+}
 
-function memoOf(common: Common, key: Uint8Array): Map<string, SignedTx> {
-  let byKey = memos.get(common);
-  if (byKey === undefined) {
-    byKey = new WeakMap();
-    memos.set(common, byKey);
-  }
-  let memo = byKey.get(key);
+const memos = new WeakMap<Common, Memo>();
+/** A short name per private key object for memo keys (the key itself never goes in a string). */
+const keyIds = new WeakMap<Uint8Array, number>();
+let nextKeyId = 0;
+
+function memoOf(common: Common): Memo {
+  let memo = memos.get(common);
   if (memo === undefined) {
-    memo = new Map();
-    byKey.set(key, memo);
+    memo = { entries: new Map(), bytes: 0 };
+    memos.set(common, memo);
   }
   return memo;
 }
 
-function remember(memo: Map<string, SignedTx>, memoKey: string, signed: SignedTx): void {
-  if (memo.size >= SIGNED_MEMO_SIZE) memo.delete(memo.keys().next().value as string);
-  memo.set(memoKey, signed);
+function memoKeyOf(common: Common, key: Uint8Array, msgHash: Uint8Array): string {
+  let id = keyIds.get(key);
+  if (id === undefined) {
+    id = nextKeyId++;
+    keyIds.set(key, id);
+  }
+  // The hardfork too: a transaction keeps a copy of the Common it was made with.
+  return `${id}:${common.hardfork()}:${bytesToHex(msgHash)}`;
+}
+
+function remember(memo: Memo, memoKey: string, signed: SignedTx): void {
+  const size = signed.raw.length;
+  if (size > SIGNED_MEMO_BYTES / 4) return;
+  const entries = memo.entries;
+  while (entries.size >= SIGNED_MEMO_SIZE || (entries.size > 0 && memo.bytes + size > SIGNED_MEMO_BYTES)) {
+    const [oldestKey, oldest] = entries.entries().next().value as [string, SignedTx];
+    entries.delete(oldestKey);
+    memo.bytes -= oldest.raw.length;
+  }
+  entries.set(memoKey, signed);
+  memo.bytes += size;
 }
