@@ -80,6 +80,13 @@ export const ACCESS_OPTIONS: readonly AccessOptionSpec[] = [
     help: 'largest HTTP request body (default 5242880)',
   },
   {
+    flag: 'poll-after-reply-us',
+    env: 'ASHLAR_POLL_AFTER_REPLY_US',
+    type: 'string',
+    value: 'N',
+    help: 'keep polling for the next request N µs after each HTTP answer instead of sleeping (default 0: off)',
+  },
+  {
     flag: 'max-batch-size',
     env: 'ASHLAR_MAX_BATCH_SIZE',
     type: 'string',
@@ -138,7 +145,9 @@ export interface AccessArgsContext {
 
 export interface AccessConfig {
   /** Added to `ServerOptions`; empty when no option is given. */
-  server: Partial<Pick<ServerOptions, 'access' | 'tls' | 'maxBodyBytes' | 'ws' | 'allowedHosts' | 'cors'>>;
+  server: Partial<
+    Pick<ServerOptions, 'access' | 'tls' | 'maxBodyBytes' | 'ws' | 'allowedHosts' | 'cors' | 'pollAfterReplyUs'>
+  >;
   /** Added to the node's `rpc` limits; undefined when none is given. */
   rpc: RpcLimits | undefined;
 }
@@ -232,6 +241,7 @@ export function parseAccessArgs(ctx: AccessArgsContext): AccessConfig {
       : undefined;
 
   const maxBodyBytes = positive(pick('max-body-bytes'), fail);
+  const pollAfterReplyUs = positive(pick('poll-after-reply-us'), fail, 0, 100_000);
   const maxFrameBytes = positive(pick('ws-max-frame-bytes'), fail);
   const bounds = parseBoundsArgs(ctx);
   const ws = { ...(maxFrameBytes !== undefined ? { maxFrameBytes } : {}), ...bounds.server.ws };
@@ -239,6 +249,7 @@ export function parseAccessArgs(ctx: AccessArgsContext): AccessConfig {
     ...(Object.keys(access).length > 0 ? { access } : {}),
     ...(tls ? { tls } : {}),
     ...(maxBodyBytes !== undefined ? { maxBodyBytes } : {}),
+    ...(pollAfterReplyUs !== undefined ? { pollAfterReplyUs } : {}),
     ...(Object.keys(ws).length > 0 ? { ws } : {}),
     ...(bounds.server.allowedHosts !== undefined ? { allowedHosts: bounds.server.allowedHosts } : {}),
     ...(bounds.server.cors !== undefined ? { cors: bounds.server.cors } : {}),

@@ -200,6 +200,18 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs([], { ASHLAR_NO_CALL_FRAMES: '1' }).node.chain?.callFrames).toBe(false);
   });
 
+  it('--poll-after-reply-us / ASHLAR_POLL_AFTER_REPLY_US set the polling window after each answer (0: off)', () => {
+    expect(parseCliArgs([], {}).server.pollAfterReplyUs).toBeUndefined();
+    expect(parseCliArgs(['--poll-after-reply-us', '0'], {}).server.pollAfterReplyUs).toBe(0);
+    expect(parseCliArgs(['--poll-after-reply-us', '500'], {}).server.pollAfterReplyUs).toBe(500);
+    expect(parseCliArgs([], { ASHLAR_POLL_AFTER_REPLY_US: '50' }).server.pollAfterReplyUs).toBe(50);
+    for (const bad of ['1.5', 'x', '100001'])
+      expect(() => parseCliArgs(['--poll-after-reply-us', bad], {})).toThrow(/--poll-after-reply-us.*0 to 100000/);
+    expect(() => parseCliArgs([], { ASHLAR_POLL_AFTER_REPLY_US: '-1' })).toThrow(
+      /ASHLAR_POLL_AFTER_REPLY_US.*0 to 100000/,
+    );
+  });
+
   it('names the variable and the flag for bad environment values', () => {
     expect(() => parseCliArgs([], { ASHLAR_PORT: 'x' })).toThrow(/ASHLAR_PORT \(--port\)/);
     expect(() => parseCliArgs([], { ASHLAR_NO_AUTOMINE: 'maybe' })).toThrow(/ASHLAR_NO_AUTOMINE/);

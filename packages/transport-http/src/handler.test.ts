@@ -393,3 +393,34 @@ describe('options', () => {
     expect(() => createHttpHandler(target, { explorerPrefix: 'api' })).toThrow(/explorerPrefix/);
   });
 });
+
+describe('afterReply', () => {
+  it('runs once after each answer has gone to the socket: JSON-RPC, REST, 404', async () => {
+    let calls = 0;
+    const { url } = await start({
+      afterReply: () => {
+        calls++;
+      },
+    });
+    const rpc = await postJson(url, chainId);
+    expect(rpc.status).toBe(200);
+    expect(calls).toBe(1);
+    const rest = await fetch(`${url}/api/v2/blocks/7`);
+    expect(rest.status).toBe(200);
+    expect(calls).toBe(2);
+    const missing = await fetch(`${url}/nowhere`);
+    expect(missing.status).toBe(404);
+    expect(calls).toBe(3);
+  });
+
+  it('a throwing hook goes to onError; the answer is already out', async () => {
+    const { url, onError } = await start({
+      afterReply: () => {
+        throw new Error('hook broke');
+      },
+    });
+    const res = await postJson(url, chainId);
+    expect(JSON.parse(res.text)).toEqual({ jsonrpc: '2.0', id: 1, result: '0x7a69' });
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'hook broke' }));
+  });
+});

@@ -18,7 +18,7 @@ const fromStream: BodyChooser = (req) => ({ kind: 'stream', stream: req });
 
 /** Shared by the plain listener and the express adapter: they differ only in how the body is found. */
 export function createListener(dispatcher: Dispatcher, chooseBody: BodyChooser): HttpRequestListener {
-  const { onError } = dispatcher.options;
+  const { onError, afterReply } = dispatcher.options;
 
   const send = (res: ServerResponse, reply: HttpReply | undefined): void => {
     if (reply === undefined) return;
@@ -27,6 +27,12 @@ export function createListener(dispatcher: Dispatcher, chooseBody: BodyChooser):
     } catch (err) {
       onError(err);
       writeFallback(res);
+    }
+    if (afterReply === undefined) return;
+    try {
+      afterReply();
+    } catch (err) {
+      onError(err);
     }
   };
 

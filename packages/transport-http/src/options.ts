@@ -47,6 +47,14 @@ export interface HttpHandlerOptions {
    * `Host` gets 403 before anything else runs: it stops DNS rebinding. Default: none more.
    */
   allowedHosts?: readonly string[];
+  /**
+   * Called after each answer (JSON-RPC, REST, 404) has been handed to the socket, never for a
+   * request whose client left before its body came (the Node listener and the express adapter;
+   * koa and fastify write their own answers). The CLI uses it to keep the event loop polling
+   * for the client's next request (see the CLI's `--poll-after-reply-us`); metrics are another use.
+   * It must not throw (what it throws goes to `onError`).
+   */
+  afterReply?: () => void;
 }
 
 export interface ResolvedHttpOptions {
@@ -58,6 +66,7 @@ export interface ResolvedHttpOptions {
   onError: (err: unknown) => void;
   access: AccessPolicy | undefined;
   hostCheck: HostCheck;
+  afterReply: (() => void) | undefined;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -106,5 +115,6 @@ export function resolveOptions(options: HttpHandlerOptions = {}): ResolvedHttpOp
         ? options.access
         : new AccessPolicy(options.access),
     hostCheck: createHostCheck(options.allowedHosts),
+    afterReply: options.afterReply,
   };
 }
