@@ -143,7 +143,10 @@ export async function prepareSend(
 ): Promise<PreparedSend> {
   const sender = senderOf(req);
   const key = opts.unsigned ? undefined : devKeyOf(services, sender);
-  if (key) return { ...(await signRequestEncoded(services, req, key)), sender, impersonated: false };
+  if (key) {
+    const { tx, raw } = await signRequestEncoded(services, req, key);
+    return { tx, raw, sender, impersonated: false };
+  }
   if (!opts.unsigned && !services.dev?.impersonation.has(sender)) {
     throw new AshlarError(ErrorCodes.UNKNOWN_ACCOUNT, `unknown account ${sender.toString()}`);
   }

@@ -89,6 +89,40 @@ describe('signTxData', () => {
     }
   });
 
+  it('tells apart transactions that differ in any one signed field', () => {
+    const account = k.chain.accounts[5];
+    const common = k.chain.common;
+    const long = new Uint8Array(3000).fill(1);
+    const longer = long.slice();
+    longer[2999] = 2;
+    const variants: Record<string, unknown>[] = [
+      cases.legacy,
+      { ...cases.legacy, nonce: 8n },
+      { ...cases.legacy, gasPrice: 0x9184e72a001n },
+      { ...cases.legacy, gasLimit: 90_001n },
+      { ...cases.legacy, to: undefined },
+      { ...cases.legacy, value: 1n },
+      { ...cases.legacy, data: Uint8Array.of(0xa9, 0x05, 0x9c, 0xbb, 0, 1, 3) },
+      { ...cases.legacy, data: long },
+      { ...cases.legacy, data: longer },
+      { ...cases.legacy, type: 1, accessList: [] },
+      cases['EIP-1559'],
+      { ...cases['EIP-1559'], maxPriorityFeePerGas: 10n ** 9n + 1n },
+      { ...cases['EIP-1559'], maxFeePerGas: 3n * 10n ** 9n + 1n },
+    ];
+    const seen = new Set<string>();
+    for (const data of variants) {
+      for (let twice = 0; twice < 2; twice++) {
+        const signed = signTxData(common, data, account.privateKey, account.address);
+        const reference = createTx(data as Parameters<typeof createTx>[0], { common }).sign(account.privateKey);
+        expect(bytesToHex(signed?.raw ?? new Uint8Array())).toBe(bytesToHex(reference.serialize()));
+        expect(bytesToHex(signed?.tx.hash() ?? new Uint8Array())).toBe(bytesToHex(reference.hash()));
+        seen.add(bytesToHex(reference.hash()));
+      }
+    }
+    expect(seen.size).toBe(variants.length);
+  });
+
   it('keeps at most SIGNED_MEMO_SIZE transactions and SIGNED_MEMO_BYTES of encodings per chain, dropping the oldest', async () => {
     const k2 = await createKernel({ plugins: rpcPlugins() });
     try {

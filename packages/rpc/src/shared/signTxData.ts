@@ -37,15 +37,16 @@ export function signTxData(
   key: Uint8Array,
   sender: Address,
 ): SignedTx | undefined {
-  const unsigned = encodeUnsigned(common, data);
-  if (!unsigned) return undefined;
+  const plain = plainOf(common, data);
+  if (!plain) return undefined;
   const keccak = common.customCrypto.keccak256 ?? keccak_256;
-  const msgHash = keccak(unsigned.message);
   const memo = memoOf(common);
-  const memoKey = memoKeyOf(common, key, msgHash);
+  const memoKey = memoKeyOf(common, key, plain, keccak);
   const known = memo.entries.get(memoKey);
   if (known !== undefined) return known;
 
+  const unsigned = encodeUnsigned(plain);
+  const msgHash = keccak(unsigned.message);
   const sig = signHash(msgHash, key) as unknown as Uint8Array; // [recovery id, r, s]
   const recovery = BigInt(sig[0]);
   const r = sig.subarray(1, 33);
@@ -86,37 +87,56 @@ interface Unsigned {
 
 const EMPTY = new Uint8Array(0);
 
-function encodeUnsigned(common: Common, d: Record<string, unknown>): Unsigned | undefined {
+/** The fields of a transaction this module signs, checked. */
+interface Plain {
+  type: 0 | 1 | 2;
+  chainId: bigint;
+  nonce: bigint;
+  /** gasPrice; EIP-1559: maxPriorityFeePerGas, maxFeePerGas. */
+  fees: bigint[];
+  gasLimit: bigint;
+  /** Empty for a creation. */
+  to: Uint8Array;
+  value: bigint;
+  input: Uint8Array;
+}
+
+function plainOf(common: Common, d: Record<string, unknown>): Plain | undefined {
   const { type, nonce, gasLimit, value, chainId, to } = d;
   const input = d.data;
   if (typeof nonce !== 'bigint' || typeof gasLimit !== 'bigint' || typeof value !== 'bigint') return undefined;
   if (typeof chainId !== 'bigint' || chainId !== common.chainId()) return undefined;
   if (!(input instanceof Uint8Array) || (to !== undefined && !(to instanceof Address))) return undefined;
   if (nonce < 0n || gasLimit < 0n || value < 0n) return undefined;
-  const toBytes = to ? to.bytes : EMPTY;
-  const u = bigIntToUnpaddedBytes;
-  if (type === 0) {
+  let fees: bigint[];
+  if (type === 0 || type === 1) {
     const gasPrice = d.gasPrice;
-    if (typeof gasPrice !== 'bigint' || gasPrice < 0n || !common.gteHardfork('spuriousDragon')) return undefined;
-    const fields = [u(nonce), u(gasPrice), u(gasLimit), toBytes, u(value), input];
-    return { message: RLP.encode([...fields, u(chainId), EMPTY, EMPTY]), fields };
-  }
-  // Access lists stay with @ethereumjs (their JSON form is converted there).
-  const accessList = d.accessList;
-  if (accessList !== undefined && !(Array.isArray(accessList) && accessList.length === 0)) return undefined;
-  let fields: (Uint8Array | Uint8Array[])[];
-  if (type === 1) {
-    const gasPrice = d.gasPrice;
-    if (typeof gasPrice !== 'bigint' || gasPrice < 0n || !common.isActivatedEIP(2930)) return undefined;
-    fields = [u(chainId), u(nonce), u(gasPrice), u(gasLimit), toBytes, u(value), input, []];
+    if (typeof gasPrice !== 'bigint' || gasPrice < 0n) return undefined;
+    if (type === 0 ? !common.gteHardfork('spuriousDragon') : !common.isActivatedEIP(2930)) return undefined;
+    fees = [gasPrice];
   } else if (type === 2) {
     const tip = d.maxPriorityFeePerGas;
     const cap = d.maxFeePerGas;
     if (typeof tip !== 'bigint' || typeof cap !== 'bigint' || tip < 0n || cap < 0n) return undefined;
     if (!common.isActivatedEIP(1559)) return undefined;
-    fields = [u(chainId), u(nonce), u(tip), u(cap), u(gasLimit), toBytes, u(value), input, []];
+    fees = [tip, cap];
   } else return undefined;
-  return { message: typed(type, RLP.encode(fields)), fields };
+  // Access lists stay with @ethereumjs (their JSON form is converted there).
+  const accessList = d.accessList;
+  if (type !== 0 && accessList !== undefined && !(Array.isArray(accessList) && accessList.length === 0)) return;
+  // Built whole (an object spread takes V8's generic copy, slower than the rest of a memo hit).
+  return { type, chainId, nonce, fees, gasLimit, to: to ? to.bytes : EMPTY, value, input };
+}
+
+function encodeUnsigned(p: Plain): Unsigned {
+  const u = bigIntToUnpaddedBytes;
+  const fees = p.fees.map((f) => u(f));
+  if (p.type === 0) {
+    const fields = [u(p.nonce), fees[0], u(p.gasLimit), p.to, u(p.value), p.input];
+    return { message: RLP.encode([...fields, u(p.chainId), EMPTY, EMPTY]), fields };
+  }
+  const fields = [u(p.chainId), u(p.nonce), ...fees, u(p.gasLimit), p.to, u(p.value), p.input, []];
+  return { message: typed(p.type, RLP.encode(fields)), fields };
 }
 
 /** The signed transaction's encoding: legacy rlp([...fields, v, r, s]); typed type ‖ rlp([...fields, yParity, r, s]). */
@@ -165,14 +185,19 @@ function memoOf(common: Common): Memo {
   return memo;
 }
 
-function memoKeyOf(common: Common, key: Uint8Array, msgHash: Uint8Array): string {
+/**
+ * What identifies a signed transaction without encoding and hashing its message: the key, the
+ * hardfork (a transaction keeps a copy of the Common it was made with) and every signed field
+ * (calldata past 1 KiB by its hash, so keys stay short).
+ */
+function memoKeyOf(common: Common, key: Uint8Array, p: Plain, keccak: (b: Uint8Array) => Uint8Array): string {
   let id = keyIds.get(key);
   if (id === undefined) {
     id = nextKeyId++;
     keyIds.set(key, id);
   }
-  // The hardfork too: a transaction keeps a copy of the Common it was made with.
-  return `${id}:${common.hardfork()}:${bytesToHex(msgHash)}`;
+  const input = p.input.length <= 1024 ? `d${bytesToHex(p.input)}` : `h${bytesToHex(keccak(p.input))}`;
+  return `${id}:${common.hardfork()}:${p.type}:${p.chainId}:${p.nonce}:${p.fees.join('/')}:${p.gasLimit}:${bytesToHex(p.to)}:${p.value}:${input}`;
 }
 
 function remember(memo: Memo, memoKey: string, signed: SignedTx): void {
