@@ -3,7 +3,7 @@ import { type EVM, createEVM } from '@ethereumjs/evm';
 import { MerkleStateManager } from '@ethereumjs/statemanager';
 import { Address, bigIntToBytes, bytesToHex, hexToBytes, setLengthLeft, stripHexPrefix } from '@ethereumjs/util';
 import { describe, expect, it } from 'vitest';
-import { originalStorageOps, slotKey, stripHexPrefixFast } from './fastSload.js';
+import { NO_WARM_SLOTS, originalStorageOps, slotKey, stripHexPrefixFast } from './fastSload.js';
 import { installEngineSpeedups, opcodeTable } from './internals.js';
 
 describe('SLOAD and the warm-address journal without the hex round trips', () => {
@@ -71,31 +71,67 @@ describe('SLOAD and the warm-address journal without the hex round trips', () =>
     }
   });
 
-  it('addAlwaysWarmAddress warms and lists the same keys as the original', async () => {
+  it('addAlwaysWarmAddress and addAlwaysWarmSlot warm and list the same keys and slots as the originals', async () => {
     await installEngineSpeedups();
     const evm = await createEVM({ common: new Common({ chain: Mainnet, hardfork: Hardfork.Prague }) });
-    type J = { alwaysWarmJournal: Map<string, Set<string>>; accessList?: Map<string, Set<string>> };
-    const journalOf = () => {
-      const j = Object.create(Object.getPrototypeOf(evm.journal)) as J;
+    type J = {
+      alwaysWarmJournal: Map<string, Set<string>>;
+      accessList?: Map<string, Set<string>>;
+      addAlwaysWarmAddress(a: string, l?: boolean): void;
+      addAlwaysWarmSlot(a: string, s: string, l?: boolean): void;
+    };
+    const proto = Object.getPrototypeOf(evm.journal) as J;
+    const journalOf = (stock: boolean) => {
+      const j = Object.create(proto) as J;
       j.alwaysWarmJournal = new Map();
       j.accessList = new Map();
+      if (stock) {
+        j.addAlwaysWarmAddress = originalStorageOps.addAlwaysWarmAddress as J['addAlwaysWarmAddress'];
+        j.addAlwaysWarmSlot = originalStorageOps.addAlwaysWarmSlot as J['addAlwaysWarmSlot'];
+      }
       return j;
     };
-    const fast = journalOf();
-    const stock = journalOf();
-    const orig = originalStorageOps.addAlwaysWarmAddress as (this: J, a: string, l?: boolean) => void;
-    const fastFn = (evm.journal as unknown as { addAlwaysWarmAddress: (this: J, a: string, l?: boolean) => void })
-      .addAlwaysWarmAddress;
-    for (const [a, list] of [
-      ['0x00000000000000000000000000000000000000aa', true],
-      ['00000000000000000000000000000000000000bb', false],
-      ['0xABCDEF0000000000000000000000000000000001', true],
-      ['0x00000000000000000000000000000000000000aa', false],
-    ] as const) {
-      fastFn.call(fast, a, list);
-      orig.call(stock, a, list);
+    const fast = journalOf(false);
+    const stock = journalOf(true);
+    expect(originalStorageOps.addAlwaysWarmSlot).toBeDefined();
+    const steps: [string, string | undefined, boolean][] = [
+      ['0x00000000000000000000000000000000000000aa', undefined, true],
+      ['00000000000000000000000000000000000000bb', undefined, false],
+      ['0xABCDEF0000000000000000000000000000000001', undefined, true],
+      ['0x00000000000000000000000000000000000000aa', undefined, false],
+      ['0x00000000000000000000000000000000000000bb', `0x${'01'.padStart(64, '0')}`, false],
+      ['0x00000000000000000000000000000000000000cc', `0x${'02'.padStart(64, '0')}`, true],
+      ['00000000000000000000000000000000000000cc', '03'.padStart(64, '0'), true],
+      ['0x00000000000000000000000000000000000000dd', undefined, false],
+    ];
+    for (const [a, slot, list] of steps) {
+      if (slot === undefined) {
+        fast.addAlwaysWarmAddress(a, list);
+        stock.addAlwaysWarmAddress(a, list);
+      } else {
+        fast.addAlwaysWarmSlot(a, slot, list);
+        stock.addAlwaysWarmSlot(a, slot, list);
+      }
     }
-    expect([...fast.alwaysWarmJournal.keys()]).toEqual([...stock.alwaysWarmJournal.keys()]);
-    expect([...(fast.accessList?.keys() ?? [])]).toEqual([...(stock.accessList?.keys() ?? [])]);
+    const shape = (m?: Map<string, Set<string>>) =>
+      [...(m ?? new Map<string, Set<string>>())].map(([k, v]) => [k, [...v]]);
+    expect(shape(fast.alwaysWarmJournal)).toEqual(shape(stock.alwaysWarmJournal));
+    expect(shape(fast.accessList)).toEqual(shape(stock.accessList));
+    // Addresses without slots share the empty set; it stays empty and refuses changes.
+    expect(fast.alwaysWarmJournal.get('00000000000000000000000000000000000000dd')).toBe(NO_WARM_SLOTS);
+    expect(NO_WARM_SLOTS.size).toBe(0);
+    expect(() => (NO_WARM_SLOTS as Set<string>).add('x')).toThrow();
+    // The slot warmth the interpreter asks about answers the same.
+    const slot = (n: number) => hexToBytes(`0x${n.toString(16).padStart(64, '0')}`);
+    for (const a of ['bb', 'cc', 'dd', 'aa', 'ee']) {
+      const addr = hexToBytes(`0x${a.padStart(40, '0')}`);
+      for (const n of [1, 2, 3, 4]) {
+        const ask = (j: J) =>
+          (
+            proto as unknown as { isWarmedStorage(this: J, a: Uint8Array, s: Uint8Array): boolean }
+          ).isWarmedStorage.call(Object.assign(j, { journal: new Map() }), addr, slot(n));
+        expect(ask(fast)).toBe(ask(stock));
+      }
+    }
   });
 });

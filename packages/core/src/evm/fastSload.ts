@@ -11,7 +11,9 @@
  *   its figure synchronously (the interpreter takes either).
  * - `Journal.prototype.addAlwaysWarmAddress`, called for every precompile, the sender, the
  *   recipient and the coinbase of every transaction: `stripHexPrefix` matched a regular
- *   expression (allocating the match) on each address; the same test is now made by hand.
+ *   expression (allocating the match) on each address; the same test is now made by hand, and
+ *   an address gets the shared empty NO_WARM_SLOTS instead of a new Set (`addAlwaysWarmSlot`,
+ *   replaced with it, gives an address its own Set before adding a slot).
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -24,6 +26,7 @@ const SHA256 = {
   sloadGas: 'bcc3d658b9e4417bbc647ee3519c9e268bed3350762c2a5a7033570a7d127b2d',
   sloadOp: 'f0aad8fd616a70240813743839d63f9801d0c2d4dc1d7eb4d99cfd6a8e2baa98',
   addAlwaysWarmAddress: 'e56b9c77a3644e6ce66ab96408df7e601957014565655f692e7470a950e5ca96',
+  addAlwaysWarmSlot: '2dcc46fdcbe01820cb7008e51d51c69eb0c6e2a0a1a1a3c72c78db7a3558e6c7',
 };
 
 const sha256 = (f: unknown): string => createHash('sha256').update(String(f)).digest('hex');
@@ -59,7 +62,38 @@ interface EipCommon {
 type AccessStorage = (rs: unknown, key: Uint8Array, isWrite: boolean, common: unknown, charge: boolean) => bigint;
 
 /** The originals replaced, for tests that compare them with the installed ones. */
-export const originalStorageOps: { sloadGas?: unknown; sloadOp?: unknown; addAlwaysWarmAddress?: unknown } = {};
+export const originalStorageOps: {
+  sloadGas?: unknown;
+  sloadOp?: unknown;
+  addAlwaysWarmAddress?: unknown;
+  addAlwaysWarmSlot?: unknown;
+} = {};
+
+/**
+ * The warm slots of an always-warm address that has none: one shared empty Set instead of a new
+ * one per address per transaction (every precompile, the sender, the recipient and the coinbase
+ * of every transaction get an entry; only access-list addresses ever get slots, through
+ * addAlwaysWarmSlot, which gives the address its own Set first). Changing it throws, so nothing
+ * can fill it for every address at once.
+ */
+class NoWarmSlots extends Set<string> {
+  override add(): this {
+    throw new Error('NoWarmSlots is shared and stays empty');
+  }
+  override delete(): boolean {
+    throw new Error('NoWarmSlots is shared and stays empty');
+  }
+  override clear(): void {
+    throw new Error('NoWarmSlots is shared and stays empty');
+  }
+}
+export const NO_WARM_SLOTS: ReadonlySet<string> = new NoWarmSlots();
+
+type WarmJournal = {
+  alwaysWarmJournal: Map<string, Set<string>>;
+  accessList?: Map<string, Set<string>>;
+  addAlwaysWarmAddress(address: string, addToAccessList?: boolean): void;
+};
 
 /** Installs the SLOAD handlers and the journal method above (each only if its source is the expected one). */
 export async function installFastSload(esmDir: string): Promise<void> {
@@ -106,17 +140,41 @@ export async function installFastSload(esmDir: string): Promise<void> {
   }
 
   const journal = (journalMod.Journal as { prototype?: Record<string, unknown> } | undefined)?.prototype;
-  if (journal && sha256(journal.addAlwaysWarmAddress) === SHA256.addAlwaysWarmAddress) {
+  if (
+    journal &&
+    sha256(journal.addAlwaysWarmAddress) === SHA256.addAlwaysWarmAddress &&
+    sha256(journal.addAlwaysWarmSlot) === SHA256.addAlwaysWarmSlot
+  ) {
     originalStorageOps.addAlwaysWarmAddress = journal.addAlwaysWarmAddress;
+    originalStorageOps.addAlwaysWarmSlot = journal.addAlwaysWarmSlot;
     journal.addAlwaysWarmAddress = function addAlwaysWarmAddress(
-      this: { alwaysWarmJournal: Map<string, Set<string>>; accessList?: Map<string, Set<string>> },
+      this: WarmJournal,
       addressStr: string,
       addToAccessList = false,
     ): void {
       const address = stripHexPrefixFast(addressStr);
-      if (!this.alwaysWarmJournal.has(address)) this.alwaysWarmJournal.set(address, new Set());
+      if (!this.alwaysWarmJournal.has(address)) this.alwaysWarmJournal.set(address, NO_WARM_SLOTS as Set<string>);
       if (addToAccessList && this.accessList !== undefined) {
         if (!this.accessList.has(address)) this.accessList.set(address, new Set());
+      }
+    };
+    journal.addAlwaysWarmSlot = function addAlwaysWarmSlot(
+      this: WarmJournal,
+      addressStr: string,
+      slotStr: string,
+      addToAccessList = false,
+    ): void {
+      const address = stripHexPrefixFast(addressStr);
+      this.addAlwaysWarmAddress(address, addToAccessList);
+      let slotsSet = this.alwaysWarmJournal.get(address) as Set<string>;
+      if (slotsSet === NO_WARM_SLOTS) {
+        slotsSet = new Set();
+        this.alwaysWarmJournal.set(address, slotsSet);
+      }
+      const slot = stripHexPrefixFast(slotStr);
+      slotsSet.add(slot);
+      if (addToAccessList && this.accessList !== undefined) {
+        (this.accessList.get(address) as Set<string>).add(slot);
       }
     };
   }
