@@ -25,6 +25,15 @@ export function priorityFee(tx: TypedTransaction, baseFee: bigint): bigint {
   return (tx as { gasPrice: bigint }).gasPrice - baseFee;
 }
 
+/** The EIP that brings each transaction type (0: always there). */
+const EIP_OF_TYPE: Readonly<Record<number, number>> = {
+  [TransactionType.Legacy]: 0,
+  [TransactionType.AccessListEIP2930]: 2930,
+  [TransactionType.FeeMarketEIP1559]: 1559,
+  [TransactionType.BlobEIP4844]: 4844,
+  [TransactionType.EOACodeEIP7702]: 7702,
+};
+
 /** Checks that need no state, in geth's order; messages use geth's wording (clients match on them). */
 export function validateStateless(
   tx: TypedTransaction,
@@ -35,14 +44,7 @@ export function validateStateless(
   if (serializedSize > MAX_TX_SIZE) {
     fail(ErrorCodes.OVERSIZED, `oversized data: transaction size ${serializedSize}, limit ${MAX_TX_SIZE}`);
   }
-  const supported: Record<number, number> = {
-    [TransactionType.Legacy]: 0,
-    [TransactionType.AccessListEIP2930]: 2930,
-    [TransactionType.FeeMarketEIP1559]: 1559,
-    [TransactionType.BlobEIP4844]: 4844,
-    [TransactionType.EOACodeEIP7702]: 7702,
-  };
-  const eip = supported[tx.type];
+  const eip = EIP_OF_TYPE[tx.type];
   if (eip === undefined || (eip !== 0 && !common.isActivatedEIP(eip))) {
     fail(
       ErrorCodes.TX_TYPE_UNSUPPORTED,
