@@ -1,5 +1,6 @@
 import type { EVM } from '@ethereumjs/evm';
 import { Block, type HeaderData } from '@ethereumjs/block';
+import type { Common } from '@ethereumjs/common';
 import { Blob4844Tx, type TypedTransaction } from '@ethereumjs/tx';
 import {
   type Address,
@@ -95,7 +96,7 @@ export async function assembleBlock(chain: ChainService, input: AssembleInput): 
       putBlockIntoBlockchain: false,
       common,
       setHardfork: true,
-      calcDifficultyFromHeader: common.gteHardfork('paris') ? undefined : parent.header,
+      calcDifficultyFromHeader: postMerge(common) ? undefined : parent.header,
     },
   });
   if (input.forceBuilderBuild) await builder.initState();
@@ -114,6 +115,18 @@ export async function assembleBlock(chain: ChainService, input: AssembleInput): 
     await sm.setStateRoot(chain.headStateRoot).catch(() => undefined);
     throw e;
   }
+}
+
+/** Whether the rules in force are the merge's or later, per Common and hardfork (gteHardfork walks the schedule each call). */
+const mergeByCommon = new WeakMap<Common, { hardfork: string; post: boolean }>();
+function postMerge(common: Common): boolean {
+  const hardfork = common.hardfork();
+  let known = mergeByCommon.get(common);
+  if (known?.hardfork !== hardfork) {
+    known = { hardfork, post: common.gteHardfork('paris') };
+    mergeByCommon.set(common, known);
+  }
+  return known.post;
 }
 
 /** The last coinbase parsed: a chain mines to one coinbase block after block (a hex decode each, ~1.5 µs). */
@@ -137,7 +150,7 @@ async function runAndBuild(
     execHeader(common, headerData, {
       common,
       setHardfork: true,
-      calcDifficultyFromHeader: common.gteHardfork('paris') ? undefined : chain.head.block.header,
+      calcDifficultyFromHeader: postMerge(common) ? undefined : chain.head.block.header,
     }),
   );
   const baseFee = headerData.baseFeePerGas as bigint | undefined;
@@ -199,14 +212,14 @@ async function runAndBuild(
     putBlockIntoBlockchain: false,
     common,
     setHardfork: true,
-    calcDifficultyFromHeader: common.gteHardfork('paris') ? undefined : chain.head.block.header,
+    calcDifficultyFromHeader: postMerge(common) ? undefined : chain.head.block.header,
   };
   // The encodings as received; a blob transaction enters the block without its sidecar, re-encoded.
   const txRaws = b.transactions.map((tx, i) =>
     tx === included[i].tx && included[i].raw ? (included[i].raw as Uint8Array) : tx.serialize(),
   );
   const block =
-    !input.forceBuilderBuild && common.gteHardfork('paris') && (await requestsAreIdle(vm, common, b.transactionResults))
+    !input.forceBuilderBuild && postMerge(common) && (await requestsAreIdle(vm, common, b.transactionResults))
       ? await finalizeIdleBlock(vm, builder, headerData as Record<string, unknown>, blockOpts, txRaws, execBlock.header)
       : (await builder.build()).block;
   const receipts: StoredReceipt[] = b.transactionResults.map((r, i) =>
