@@ -10,9 +10,12 @@ const CHECK_EVERY = 256;
 /** Longest stretch a call runs before it lets the event loop serve others. */
 const SLICE_MS = 10;
 
+/** An opcode handler: the interpreter calls it with the run state and the Common, nothing else. */
+type OpHandler = (runState: unknown, common: unknown) => unknown;
+
 interface OpEntry {
   opcodeInfo: { isAsync: boolean };
-  opHandler: (...args: unknown[]) => unknown;
+  opHandler: OpHandler;
 }
 
 interface RunStateLike {
@@ -64,11 +67,11 @@ export class ExecutionDeadline {
   }
 
   /** The wrapped handler's work (called by the wrappers only): a clock check, then the op, made to pause the run when due. */
-  run(op: WrappedOp, args: unknown[]): unknown {
+  run(op: WrappedOp, runState: unknown, common: unknown): unknown {
     // Decided before this call's own check: only a call the interpreter awaits may pause.
     const pause = op.loop && this.yieldNext && op.info.isAsync;
-    this.check(args[0] as RunStateLike, op.loop ? op.info : undefined);
-    const out = op.original(...args);
+    this.check(runState as RunStateLike, op.loop ? op.info : undefined);
+    const out = op.original(runState, common);
     if (pause) {
       this.yieldNext = false;
       op.info.isAsync = op.originalInfo.isAsync;
@@ -89,7 +92,7 @@ export class ExecutionDeadline {
       const entry = map[opcode];
       if (entry === undefined) continue;
       const op = wrappedOp(entry, opcode);
-      entry.opHandler = (...args: unknown[]) => this.run(op, args);
+      entry.opHandler = (runState, common) => this.run(op, runState, common);
       entry.opcodeInfo = op.info;
       restore.push(() => {
         entry.opHandler = op.original;
@@ -127,11 +130,11 @@ interface WrappedOp {
   opcode: number;
   entry: OpEntry;
   loop: boolean;
-  original: (...args: unknown[]) => unknown;
+  original: OpHandler;
   originalInfo: { isAsync: boolean };
   /** A loop op's own copy of the info (opcode objects are frozen), whose isAsync may flip. */
   info: { isAsync: boolean };
-  handler: (...args: unknown[]) => unknown;
+  handler: OpHandler;
 }
 
 function wrappedOp(entry: OpEntry, opcode: number): WrappedOp {
@@ -169,9 +172,10 @@ function wrapperSet(map: (OpEntry | undefined)[]): WrapperSet {
     const entry = map[opcode];
     if (entry === undefined) continue;
     const op = wrappedOp(entry, opcode);
-    op.handler = (...args: unknown[]) => {
+    // Two parameters, not a rest array: a JUMP runs every few opcodes.
+    op.handler = (runState, common) => {
       const d = made.current;
-      return d === undefined ? op.original(...args) : d.run(op, args);
+      return d === undefined ? op.original(runState, common) : d.run(op, runState, common);
     };
     made.ops.push(op);
   }
