@@ -37,6 +37,11 @@ interface Captured {
   accounts: Map<string, { balance: bigint; hasCode: boolean }>;
 }
 
+interface Pending {
+  sb: StoredBlock;
+  captured?: Captured;
+}
+
 type Batch = { kind: 'commit'; hash: string } | { kind: 'remove'; head: string; last: bigint };
 
 /**
@@ -59,10 +64,12 @@ export class IndexService {
   private readonly rawQueries: IndexQueries;
   private readonly writer: BatchWriter;
   private batch?: Batch;
-  /** Committed blocks not indexed yet, oldest first. */
-  private pending: StoredBlock[] = [];
-  /** Rows and account reads taken at commit (see `follow`), for blocks still pending. */
-  private readonly captured = new WeakMap<StoredBlock, Captured>();
+  /**
+   * Committed blocks not indexed yet, oldest first, each with the rows and account reads taken
+   * at commit (see `follow`). Kept beside the block, not in a WeakMap keyed by it: an ephemeron
+   * insert per block cost ~2 µs.
+   */
+  private pending: Pending[] = [];
   /** Number of the last block the index holds. */
   private indexedTo = -1n;
   private draining?: Promise<void>;
@@ -116,6 +123,7 @@ export class IndexService {
    */
   private async follow(sb: StoredBlock): Promise<void> {
     if (this.broken) return;
+    const entry: Pending = { sb };
     try {
       const rows = blockRows(sb, sb.callFrames);
       const sm = this.chain.vm.stateManager;
@@ -128,11 +136,11 @@ export class IndexService {
       };
       for (const t of rows.touched) await read(t.address);
       for (const tx of rows.txs) if (tx.to && tx.hasInput) await read(tx.to);
-      this.captured.set(sb, { rows, accounts });
+      entry.captured = { rows, accounts };
     } catch {
       // Nothing captured: the catch-up reads a view of the block's state instead.
     }
-    this.pending.push(sb);
+    this.pending.push(entry);
     this.lastBlockAt = performance.now();
     if (this.pending.length >= MAX_PENDING) {
       // Normally after the reply that made this block has gone out; but an in-process caller
@@ -178,15 +186,15 @@ export class IndexService {
       const blocks = this.pending.slice(0, REBUILD_BATCH);
       this.begin();
       try {
-        for (const sb of blocks) await this.indexBlockAt(sb);
+        for (const p of blocks) await this.indexBlockAt(p);
         await this.store.writeNow(this.writer.take());
         this.writer.committed();
       } catch (e) {
-        this.fail(blocks[0], e);
+        this.fail(blocks[0].sb, e);
         return;
       }
       this.pending = this.pending.slice(blocks.length);
-      this.indexedTo = blocks[blocks.length - 1].number;
+      this.indexedTo = blocks[blocks.length - 1].sb.number;
       // Between batches, let the event loop serve what does not need the chain (a long
       // catch-up must not hold every other client).
       if (this.pending.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -194,16 +202,13 @@ export class IndexService {
   }
 
   /** Indexes one committed block, reading the state it left (not a later dev edit of the head). */
-  private async indexBlockAt(sb: StoredBlock): Promise<void> {
+  private async indexBlockAt({ sb, captured: got }: Pending): Promise<void> {
     const chain = this.chain;
     const root = sb.block.header.stateRoot;
     const view = async () =>
       chain.isHead(sb) && equalsBytes(chain.headStateRoot, root)
         ? chain.vm.stateManager
         : await chain.stateManagerAt(root);
-    const got = this.captured.get(sb);
-    // Taken once: the block itself may stay in the chain's block cache for long.
-    this.captured.delete(sb);
     const reader = new BlockStateReader(chain, sb, view, got?.accounts);
     const rows = got?.rows ?? (await this.rowsOf(sb));
     await indexBlock(this.writer, { sb, rows, reader, common: chain.common });
@@ -238,7 +243,7 @@ export class IndexService {
     if (this.broken) return [];
     // A block never indexed costs nothing to undo: it only leaves the queue.
     if (sb.number > this.indexedTo) {
-      this.pending = this.pending.filter((p) => p.number < sb.number);
+      this.pending = this.pending.filter((p) => p.sb.number < sb.number);
       return [];
     }
     const head = bytesToHex(this.chain.head.hash);
