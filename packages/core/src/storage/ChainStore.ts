@@ -3,7 +3,6 @@ import { createBlockFromRLP } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { RLP } from '@ethereumjs/rlp';
 import { Address, bytesToBigInt } from '@ethereumjs/util';
-import type { AbstractSublevel } from 'abstract-level';
 import { decodeReceipts, encodeReceipts } from '../chain/receiptCodec.js';
 import type { StoredBlock, StoredReceipt } from '../chain/types.js';
 import type { CallFrame } from '../trace/callFrames.js';
@@ -16,15 +15,11 @@ import { META, SUBLEVELS, txKeyValue } from './keys.js';
 import { MemoryBlockTables } from './MemoryBlockTables.js';
 import { unpaddedBytes } from './unpaddedBytes.js';
 import type { StoragePort } from './StoragePort.js';
+import type { StoreOp, Sub } from './storeOp.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: sublevel of a database of any backend
-type Sub = AbstractSublevel<any, any, Uint8Array, Uint8Array>;
 const VIEW = { keyEncoding: 'view', valueEncoding: 'view' } as const;
 
-/** One storage operation; a block's operations are written in one atomic batch. */
-export type StoreOp =
-  | { type: 'put'; sublevel: Sub; key: Uint8Array; value: Uint8Array }
-  | { type: 'del'; sublevel: Sub; key: Uint8Array };
+export type { StoreOp } from './storeOp.js';
 
 export interface HeadPointer {
   number: bigint;

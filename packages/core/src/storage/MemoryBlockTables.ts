@@ -1,10 +1,6 @@
-import type { AbstractSublevel } from 'abstract-level';
 import { SortedTable } from '../index/SortedTable.js';
 import { compactCopy } from '../util/compactBytes.js';
-import type { StoreOp } from './ChainStore.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: sublevel of a database of any backend
-type Sub = AbstractSublevel<any, any, Uint8Array, Uint8Array>;
+import type { StoreOp, Sub } from './storeOp.js';
 
 interface Table {
   get(key: string): Uint8Array | undefined;
