@@ -153,10 +153,17 @@ export async function installLeanExecuteCall(esmDir: string, evmEntry: string): 
   };
   if (Object.values(scope).some((v) => v === undefined)) return false;
   const names = Object.keys(scope);
-  const make = new Function(...names, `return async function ${patched.slice('async '.length)}`) as (
-    ...args: unknown[]
-  ) => AnyFn;
+  let made: AnyFn;
+  try {
+    const make = new Function(...names, `return async function ${patched.slice('async '.length)}`) as (
+      ...args: unknown[]
+    ) => AnyFn;
+    made = make(...names.map((k) => scope[k]));
+  } catch {
+    // e.g. node --disallow-code-generation-from-strings: the original stays.
+    return false;
+  }
   originalExecuteCall = original as AnyFn;
-  proto._executeCall = make(...names.map((k) => scope[k]));
+  proto._executeCall = made;
   return true;
 }

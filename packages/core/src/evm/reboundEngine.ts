@@ -177,7 +177,14 @@ function recompile(
     return v;
   });
   if (swapped.length === 0 && !sync) return 'binds no util function to a fast one';
-  return { fn: new Function(...names, `'use strict';\n${body}`)(...values) as AnyFn, swapped, deasync: sync };
+  let made: AnyFn;
+  try {
+    made = new Function(...names, `'use strict';\n${body}`)(...values) as AnyFn;
+  } catch (e) {
+    // e.g. node --disallow-code-generation-from-strings: the original stays.
+    return `not compiled: ${e instanceof Error ? e.message : String(e)}`;
+  }
+  return { fn: made, swapped, deasync: sync };
 }
 
 /** Whether the text mentions a function the fast scope replaces (else recompiling gains nothing). */
