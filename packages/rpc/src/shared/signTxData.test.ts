@@ -228,6 +228,56 @@ describe('eth_sendTransaction after evm_revert', () => {
   });
 });
 
+describe('a transaction signed again after evm_revert, on a different state', () => {
+  it('runs on the state it meets, as on a node that never saw it', async () => {
+    // Runtime SSTORE(0, CALLVALUE): its gas depends on what slot 0 holds when it runs.
+    const runtime = '3460005500';
+    // PUSH5 runtime, PUSH1 0, MSTORE, PUSH1 5, PUSH1 27, RETURN
+    const initcode = `0x64${runtime}6000526005601bf3`;
+    const run = async (kernel: Kernel, revertFirst: boolean) => {
+      const [a, b, c] = kernel.chain.accounts.map((x) => x.address.toString());
+      const send = (tx: Record<string, string>) =>
+        kernel.request<string>({ method: 'eth_sendTransaction', params: [tx] });
+      const receipt = (hash: string) =>
+        kernel.request<{ status: string; gasUsed: string; contractAddress: string }>({
+          method: 'eth_getTransactionReceipt',
+          params: [hash],
+        });
+      const target = (await receipt(await send({ from: c, data: initcode, gas: '0x30000' }))).contractAddress;
+      const transaction = { from: a, to: target, value: '0x1', gas: '0x20000' };
+      let first: string | undefined;
+      let firstGas: string | undefined;
+      if (revertFirst) {
+        const snapshot = await kernel.request<string>({ method: 'evm_snapshot' });
+        first = await send(transaction); // slot 0: 0 -> 1
+        firstGas = (await receipt(first)).gasUsed;
+        await kernel.request({ method: 'evm_revert', params: [snapshot] });
+      }
+      await send({ from: b, to: target, value: '0x5', gas: '0x20000' }); // slot 0: 0 -> 5
+      const hash = await send(transaction); // slot 0: 5 -> 1
+      const slot = await kernel.request<string>({ method: 'eth_getStorageAt', params: [target, '0x0', 'latest'] });
+      return { first, firstGas, hash, receipt: await receipt(hash), slot };
+    };
+    const fresh = await createKernel({ plugins: rpcPlugins() });
+    const reverted = await createKernel({ plugins: rpcPlugins() });
+    try {
+      const expected = await run(fresh, false);
+      const got = await run(reverted, true);
+      expect(got.first).toBe(got.hash); // the same signed transaction both times
+      expect(got.hash).toBe(expected.hash);
+      expect(got.receipt.status).toBe('0x1');
+      expect(got.receipt.gasUsed).toBe(expected.receipt.gasUsed);
+      // The first run stored into an empty slot, which costs more: the state it met made the difference.
+      expect(BigInt(got.firstGas ?? 0)).toBeGreaterThan(BigInt(got.receipt.gasUsed));
+      expect(BigInt(got.slot)).toBe(1n);
+      expect(got.slot).toBe(expected.slot);
+    } finally {
+      await fresh.close();
+      await reverted.close();
+    }
+  });
+});
+
 describe('devKeyOf', () => {
   it('finds every dev account, whatever the address case, and no other', async () => {
     const { devKeyOf } = await import('./sign.js');
