@@ -1,3 +1,4 @@
+import type { Common } from '@ethereumjs/common';
 import { type TypedTransaction, createTxFromRLP } from '@ethereumjs/tx';
 import { RLP } from '@ethereumjs/rlp';
 import { Address, bytesToBigInt, bytesToHex } from '@ethereumjs/util';
@@ -15,6 +16,10 @@ import { fastTxFromRaw } from './fastTxFromRaw.js';
 import { primeSenderKey } from './senderKeyFromRaw.js';
 import { MAX_TX_SIZE, validateStateless, validateWithState } from './validateTx.js';
 
+/** Decoded transactions kept for a resend: a test suite's worth; the oldest go first past either bound. */
+export const DECODED_MEMO_SIZE = 1024;
+export const DECODED_MEMO_BYTES = 4 * 1024 * 1024;
+
 export interface SubmitResult {
   hash: Uint8Array;
   /** True when the transaction is in a block already (automine). */
@@ -31,6 +36,10 @@ export interface SubmitResult {
 export class TxService {
   /** Encodings of decoded transactions, so submit need not serialise them again. */
   private readonly raws = new WeakMap<TypedTransaction, Uint8Array>();
+  /** Transactions decoded before, by hardfork and hash of their bytes (see decodeRaw), oldest first. */
+  private readonly decoded = new Map<string, TypedTransaction>();
+  private decodedBytes = 0;
+  private decodedFor: Common | undefined;
 
   constructor(
     private readonly chain: ChainService,
@@ -53,6 +62,19 @@ export class TxService {
     if (type <= 0x7f && type > 0x04) {
       throw new AshlarError(ErrorCodes.TX_TYPE_UNSUPPORTED, `transaction type not supported: type ${type}`);
     }
+    // The same bytes sent again (a client that signs itself resending after evm_revert: RFC 6979
+    // makes the same bytes) are the same transaction: decoded and its sender recovered (~70 µs)
+    // once. Only what decoded is kept; a refused input is refused again below.
+    const common = this.chain.common;
+    if (this.decodedFor !== common) {
+      this.decoded.clear();
+      this.decodedBytes = 0;
+      this.decodedFor = common;
+    }
+    const hash = keccak256(raw);
+    const memoKey = `${common.hardfork()}:${bytesToHex(hash)}`;
+    const known = this.decoded.get(memoKey);
+    if (known !== undefined) return known;
     let tx: TypedTransaction;
     try {
       // Made unfrozen only to give it a sender memo (below), then frozen: @ethereumjs caches a
@@ -74,9 +96,21 @@ export class TxService {
     withSenderMemo(tx);
     // Its hash is the hash of the bytes received (the decoder accepts only canonical encodings,
     // which serialize() would make again to hash them).
-    primeHash(tx, raw);
+    (tx as unknown as { cache: { hash?: Uint8Array } }).cache.hash = hash;
     this.raws.set(tx, raw);
+    this.rememberDecoded(memoKey, tx, raw.length);
     return tx;
+  }
+
+  private rememberDecoded(memoKey: string, tx: TypedTransaction, size: number): void {
+    const decoded = this.decoded;
+    while (decoded.size >= DECODED_MEMO_SIZE || (decoded.size > 0 && this.decodedBytes + size > DECODED_MEMO_BYTES)) {
+      const [oldestKey, oldest] = decoded.entries().next().value as [string, TypedTransaction];
+      decoded.delete(oldestKey);
+      this.decodedBytes -= this.raws.get(oldest)?.length ?? 0;
+    }
+    decoded.set(memoKey, tx);
+    this.decodedBytes += size;
   }
 
   /**

@@ -16,6 +16,7 @@ const HALF_N = 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a
  * recovers nothing): @ethereumjs then recovers it, or throws its usual error.
  */
 export function primeSenderKey(tx: TypedTransaction, raw: Uint8Array): void {
+  if ((tx as unknown as { cache: { senderPubKey?: Uint8Array } }).cache.senderPubKey !== undefined) return;
   const common = tx.common;
   const recover = common.customCrypto.ecdsaRecover;
   const keccak = common.customCrypto.keccak256;
