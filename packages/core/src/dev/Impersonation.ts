@@ -40,10 +40,21 @@ export class Impersonation {
  * same every time the same transaction is built.
  */
 export function fakeSignature(from: Address): { r: bigint; s: bigint } {
-  const r = (bytesToBigInt(keccak256(concatBytes(from.bytes, utf8ToBytes('r')))) % (HALF_N - 1n)) + 1n;
-  const s = (bytesToBigInt(keccak256(concatBytes(from.bytes, utf8ToBytes('s')))) % (HALF_N - 1n)) + 1n;
-  return { r, s };
+  const key = from.toString();
+  let sig = fakeSignatures.get(key);
+  if (sig === undefined) {
+    const r = (bytesToBigInt(keccak256(concatBytes(from.bytes, utf8ToBytes('r')))) % (HALF_N - 1n)) + 1n;
+    const s = (bytesToBigInt(keccak256(concatBytes(from.bytes, utf8ToBytes('s')))) % (HALF_N - 1n)) + 1n;
+    sig = { r, s };
+    // A few impersonated accounts per suite; a bound all the same.
+    if (fakeSignatures.size >= 4096) fakeSignatures.clear();
+    fakeSignatures.set(key, sig);
+  }
+  return sig;
 }
+
+/** fakeSignature per sender (two hashes and two bigint divisions each send otherwise). */
+const fakeSignatures = new Map<string, { r: bigint; s: bigint }>();
 
 /**
  * A transaction of `from` carrying a fake signature, its sender set directly (as
@@ -57,5 +68,8 @@ export function impersonatedTx(common: Common, data: Record<string, unknown>, fr
   const v = type === 0 ? chainId * 2n + 35n : 0n;
   const tx = createTx({ ...data, v, r, s } as Parameters<typeof createTx>[0], { common, freeze: false });
   (tx as { getSenderAddress: () => Address }).getSenderAddress = () => from;
+  // Frozen as createTx leaves it by default: @ethereumjs then caches its hash and data fee
+  // (submit, the block, its receipts and the index each ask for the hash).
+  Object.freeze(tx);
   return tx;
 }

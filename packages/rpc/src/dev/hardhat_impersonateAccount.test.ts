@@ -1,4 +1,5 @@
 import { type Kernel, createKernel } from '@ashlar/core';
+import { keccak256 } from 'ethers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rpcPlugins } from '../index.js';
 
@@ -34,6 +35,8 @@ describe('impersonation', () => {
     expect(await rpc('eth_getBalance', [TO, 'latest'])).toBe('0x5');
     const block = await rpc<{ transactions: Tx[] }>('eth_getBlockByNumber', ['0x1', true]);
     expect(block.transactions[0].from).toBe(WHALE);
+    // Its hash is the hash of the encoding the block holds.
+    expect(keccak256(await rpc<string>('debug_getRawTransaction', [hash]))).toBe(hash);
   });
 
   it('gives each sender and nonce its own stable hash', async () => {
