@@ -152,3 +152,18 @@ export function makeSetLengthLeftStorage(
     return setLengthLeft(value, 32);
   };
 }
+
+const TWO_POW256 = 2n ** 256n;
+
+/**
+ * @ethereumjs/evm's `mod(a, b)` (opcodes/util.js: `a % b`, plus b when negative): for b = 2^256,
+ * which ADD, SUB, MUL and DIV wrap every result with, `BigInt.asUintN(256, a)` is the same number
+ * without a bigint division (~30 ns instead of ~240 for a 256-bit word); any other b goes to the
+ * original.
+ */
+export function makeMod(original: (a: bigint, b: bigint) => bigint): (a: bigint, b: bigint) => bigint {
+  return function mod(a: bigint, b: bigint): bigint {
+    if (b === TWO_POW256 && typeof a === 'bigint') return BigInt.asUintN(256, a);
+    return original(a, b);
+  };
+}

@@ -125,6 +125,18 @@ describe('fastBytes: @ethereumjs/util conversions, same results and errors', () 
     }
   });
 
+  it('mod wraps at 2^256 as the original, and leaves every other modulus to it', async () => {
+    const dir = new URL('../../../../node_modules/@ethereumjs/evm/dist/esm/opcodes/util.js', import.meta.url);
+    const { mod } = (await import(dir.href)) as { mod: (a: bigint, b: bigint) => bigint };
+    const fastMod = fast.makeMod(mod);
+    const T = 2n ** 256n;
+    const values = [0n, 1n, 2n, 7n, 2n ** 64n, 2n ** 255n, T - 1n, T, T + 1n, 2n * T + 3n, (T - 1n) * (T - 1n)];
+    for (const a of [...values, ...values.map((v) => -v)]) {
+      for (const b of [T, 1n, 3n, 2n ** 128n + 1n, T - 1n, -5n]) expect(fastMod(a, b)).toBe(mod(a, b));
+    }
+    expect(thrown(() => fastMod(1n, 0n))).toBe(thrown(() => mod(1n, 0n)));
+  });
+
   it('setLengthLeftStorage empties zero values and pads the rest as the original', async () => {
     await installEngineSpeedups();
     const dir = new URL('../../../../node_modules/@ethereumjs/evm/dist/esm/opcodes/util.js', import.meta.url);
@@ -277,6 +289,36 @@ async function runToken(hardfork: Hardfork): Promise<unknown[]> {
   return out;
 }
 
+/** ADD, SUB, MUL, DIV, MOD, ADDMOD, MULMOD, SDIV, SMOD over edge words, each result stored in memory and returned. */
+function arithmeticProgram(): string {
+  const T = 2n ** 256n;
+  const words = [0n, 1n, 3n, 2n ** 255n, T - 1n, T - 2n, 2n ** 128n + 7n];
+  const ops = ['01', '03', '02', '04', '06', '05', '07'];
+  let code = '';
+  let at = 0;
+  for (const op of ops) {
+    for (const a of words) {
+      for (const b of words) {
+        // PUSH32 b PUSH32 a OP PUSH2 at MSTORE  (a op b)
+        code += `${push32(b)}${push32(a)}${op}61${at.toString(16).padStart(4, '0')}52`;
+        at += 32;
+      }
+    }
+  }
+  for (const op of ['08', '09']) {
+    for (const [a, b, n] of [
+      [T - 1n, T - 1n, 7n],
+      [T - 1n, 2n, T - 1n],
+      [5n, 6n, 0n],
+      [2n ** 255n, 2n ** 255n, T - 2n],
+    ] as [bigint, bigint, bigint][]) {
+      code += `${push32(n)}${push32(b)}${push32(a)}${op}61${at.toString(16).padStart(4, '0')}52`;
+      at += 32;
+    }
+  }
+  return `0x${code}61${at.toString(16).padStart(4, '0')}6000f3`;
+}
+
 describe('engine functions rebound to the fast conversions', () => {
   it('rebinds the hot functions at the pinned @ethereumjs version', async () => {
     await installEngineSpeedups();
@@ -337,6 +379,25 @@ describe('engine functions rebound to the fast conversions', () => {
       expect((rebound[3] as { error?: string }).error).toBeDefined();
       for (const i of [4, 5, 6]) expect((rebound[i] as { error?: string }).error).toBe('out of gas');
     }
+  });
+
+  it('runs 256-bit arithmetic (wrapping ADD, SUB, MUL; DIV, MOD, ADDMOD, MULMOD, signed) to the same words', async () => {
+    await installEngineSpeedups();
+    expect(reboundEngine.functions.find((r) => r.name === 'handlers[0x1]')?.swapped).toContain('mod');
+    const run = async () => {
+      const evm = await createEVM({ common: new Common({ chain: Mainnet, hardfork: Hardfork.Prague }) });
+      const to = new Address(hexToBytes('0x00000000000000000000000000000000000000ab'));
+      await evm.stateManager.putCode(to, hexToBytes(arithmeticProgram() as `0x${string}`));
+      const r = await evm.runCall({ to, gasLimit: 10_000_000n });
+      return [r.execResult.exceptionError?.error, r.execResult.executionGasUsed, bytesToHex(r.execResult.returnValue)];
+    };
+    const rebound = await run();
+    expect(rebound[0]).toBeUndefined();
+    expect(rebound).toEqual(await withOriginals(run));
+    // Spot checks against the arithmetic itself: (2^256-1) + 1 wraps to 0, 0 - 1 to 2^256-1.
+    const word = (i: number) => (rebound[2] as string).slice(2 + i * 64, 2 + (i + 1) * 64);
+    expect(word(4 * 7 + 1)).toBe('0'.repeat(64));
+    expect(word(49 + 0 * 7 + 1)).toBe('f'.repeat(64));
   });
 
   it('runs a compiled ERC-20 (deploy, transfers, a failing transfer, balanceOf) the same', async () => {

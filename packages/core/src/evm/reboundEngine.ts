@@ -42,6 +42,9 @@ const MODULES = {
 
 type ModuleKey = keyof typeof MODULES;
 
+/** SHA-256 of `mod` in @ethereumjs/evm 10.1.3's opcodes/util.js (see fastBytes.makeMod). */
+const EVM_MOD_SHA256 = '842b2914500c09c399035c17b84ccecba42d86cc903a45dd3a83925972b4da32';
+
 /** One recompiled function: where it lives, the original and its replacement. */
 export interface Rebound {
   module: ModuleKey;
@@ -174,6 +177,10 @@ function recompile(
       swapped.push(n);
       return fast.makeSetLengthLeftStorage(v as never);
     }
+    if (n === 'mod' && typeof v === 'function' && sha256(v.toString()) === EVM_MOD_SHA256) {
+      swapped.push(n);
+      return fast.makeMod(v as never);
+    }
     return v;
   });
   if (swapped.length === 0 && !sync) return 'binds no util function to a fast one';
@@ -196,7 +203,7 @@ function recompile(
 const isAwaitlessAsync = (source: string): boolean => /^async\s+function\b/.test(source) && !/\bawait\b/.test(source);
 
 const usesSlowUtil = (source: string): boolean =>
-  /\b(setLengthLeft|setLengthRight|bigIntToBytes|bytesToBigInt|bytesToHex|bytesToUnprefixedHex|hexToBytes|unprefixedHexToBytes|setLengthLeftStorage)\b/.test(
+  /\b(mod|setLengthLeft|setLengthRight|bigIntToBytes|bytesToBigInt|bytesToHex|bytesToUnprefixedHex|hexToBytes|unprefixedHexToBytes|setLengthLeftStorage)\b/.test(
     source,
   );
 
