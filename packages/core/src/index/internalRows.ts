@@ -1,5 +1,5 @@
-import { hexToBytes } from '@ethereumjs/util';
 import { type CallFrame, type CallType, hasErrorInInternalFrames } from '../trace/callFrames.js';
+import { hexBytes } from '../trace/hexBytes.js';
 
 /** One internal transaction: a call frame of a transaction, as Blockscout lists them. */
 export interface InternalRow {
@@ -18,7 +18,7 @@ export interface InternalRow {
 }
 
 const isCreate = (t: CallType): boolean => t === 'CREATE' || t === 'CREATE2';
-const bytes = (a: string): Uint8Array => hexToBytes(a as `0x${string}`);
+const bytes = (a: string): Uint8Array => hexBytes(a);
 
 /**
  * The internal transactions of one transaction: every frame in depth-first order except a top

@@ -1,7 +1,8 @@
 import { RLP } from '@ethereumjs/rlp';
-import { bytesToBigInt, bytesToHex, hexToBytes } from '@ethereumjs/util';
+import { bytesToBigInt, bytesToHex } from '@ethereumjs/util';
 import { unpaddedBytes } from '../storage/unpaddedBytes.js';
 import type { CallFrame, CallType } from './callFrames.js';
+import { hexBytes } from './hexBytes.js';
 
 /**
  * Storage encoding of a block's call frames (sublevel `callFrames`, see storage/keys.ts): an RLP
@@ -31,8 +32,8 @@ type Item = Uint8Array | Item[];
 function encodeFrame(f: CallFrame, top: boolean): Item[] {
   return [
     TYPE_BYTE.get(f.type) ?? EMPTY,
-    hexToBytes(f.from as `0x${string}`),
-    f.to === '' ? EMPTY : hexToBytes(f.to as `0x${string}`),
+    hexBytes(f.from),
+    f.to === '' ? EMPTY : hexBytes(f.to),
     unpaddedBytes(f.value),
     unpaddedBytes(f.gas),
     unpaddedBytes(f.gasUsed),
