@@ -53,6 +53,12 @@ function writeItem(out: Uint8Array, at: number, hex: string): number {
     }
   }
   out[at] = 0x80 + n;
-  for (let i = 0; i < n; i++) out[at + 1 + i] = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  // Two lowercase hex digits per byte (toString(16) writes no other), read by char code.
+  for (let i = 0; i < n; i++) out[at + 1 + i] = (digit(hex.charCodeAt(2 * i)) << 4) | digit(hex.charCodeAt(2 * i + 1));
   return at + 1 + n;
+}
+
+/** The value of a lowercase hex digit's char code (0-9: 48-57, a-f: 97-102). */
+function digit(c: number): number {
+  return c <= 57 ? c - 48 : c - 87;
 }
