@@ -7,9 +7,9 @@ import {
   EthereumJSErrorWithoutCode,
   concatBytes,
   createAccountFromRLP,
-  unprefixedHexToBytes,
   unpadBytes,
 } from '@ethereumjs/util';
+import { unprefixedHexToBytes } from '../evm/fastBytes.js';
 import { keepStorageTrie, stateManagerKeccak, storageTrieOf } from '../evm/internals.js';
 import { copyAccount } from './AccountObjectCache.js';
 import type { SlotWrite } from './SlotCache.js';
