@@ -5,45 +5,10 @@
 // 64 bytes inside its object, and `.buffer` then moves the bytes out into an ArrayBuffer of their
 // own (a malloc, a copy, an external-memory record for the GC): ~0.5-1 µs a call measured alone,
 // and ~12 µs of each automined ERC-20 transfer's block in the index's key and amount helpers.
-import { concat } from '../util/hex.js';
+import { concat, readU32, readU64, u32, u64, word32 } from '../util/hex.js';
 
-export { concat };
-
-const TWO_32 = 0x1_0000_0000;
-
-/** 8-byte big-endian, without a DataView per call (the index builds tens of these per block). */
-export function u64(n: bigint | number): Uint8Array {
-  const b = new Uint8Array(8);
-  let v = typeof n === 'number' ? n : n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : -1;
-  if (v < 0) {
-    let w = BigInt(n);
-    for (let i = 7; i >= 0; i--) {
-      b[i] = Number(w & 0xffn);
-      w >>= 8n;
-    }
-    return b;
-  }
-  const hi = Math.floor(v / TWO_32);
-  v -= hi * TWO_32;
-  b[0] = hi >>> 24;
-  b[1] = (hi >>> 16) & 0xff;
-  b[2] = (hi >>> 8) & 0xff;
-  b[3] = hi & 0xff;
-  b[4] = v >>> 24;
-  b[5] = (v >>> 16) & 0xff;
-  b[6] = (v >>> 8) & 0xff;
-  b[7] = v & 0xff;
-  return b;
-}
-
-export function u32(n: number): Uint8Array {
-  const b = new Uint8Array(4);
-  b[0] = n >>> 24;
-  b[1] = (n >>> 16) & 0xff;
-  b[2] = (n >>> 8) & 0xff;
-  b[3] = n & 0xff;
-  return b;
-}
+// The 8- and 4-byte helpers are util/hex's (the same no-`.buffer` arithmetic, shared with the chain store).
+export { concat, readU32, readU64, u32, u64 };
 
 const MAX_U256 = (1n << 256n) - 1n;
 
@@ -80,10 +45,6 @@ export function u256(n: bigint): Uint8Array {
   return b;
 }
 
-/** The 32-bit big-endian word at `o`. */
-const word32 = (b: Uint8Array, o: number): number =>
-  ((b[o] << 24) | (b[o + 1] << 16) | (b[o + 2] << 8) | b[o + 3]) >>> 0;
-
 export function readU256(b: Uint8Array, offset = 0): bigint {
   if (offset + 32 > b.length) throw new RangeError('readU256 past the end of its bytes');
   let v = 0n;
@@ -95,16 +56,6 @@ export function readU256(b: Uint8Array, offset = 0): bigint {
     } else v = (v << 32n) | BigInt(w);
   }
   return v;
-}
-
-export function readU64(b: Uint8Array, offset = 0): bigint {
-  if (offset + 8 > b.length) throw new RangeError('readU64 past the end of its bytes');
-  return (BigInt(word32(b, offset)) << 32n) | BigInt(word32(b, offset + 4));
-}
-
-export function readU32(b: Uint8Array, offset = 0): number {
-  if (offset + 4 > b.length) throw new RangeError('readU32 past the end of its bytes');
-  return word32(b, offset);
 }
 
 /** A byte string as a Map key: latin1 keeps one char per byte and is cheap to build. */

@@ -13,6 +13,18 @@ describe('Uint8Array hex built-ins', () => {
     expect((new Uint8Array(0) as WithHex).toHex()).toBe('');
   });
 
+  it('encodes fresh arrays and offset views of every length up to 80 as Buffer does', () => {
+    // Arrays of up to 64 bytes live inside their object until `.buffer` is read: both kinds.
+    for (let n = 0; n <= 80; n++) {
+      const fresh = Uint8Array.from({ length: n }, (_, i) => (i * 37 + n) & 0xff) as WithHex;
+      const expected = Buffer.from(Array.from(fresh)).toString('hex');
+      expect(fresh.toHex()).toBe(expected);
+      const backing = new Uint8Array(n + 7);
+      backing.set(fresh, 3);
+      expect((backing.subarray(3, 3 + n) as WithHex).toHex()).toBe(expected);
+    }
+  });
+
   it('decodes upper and lower case into a plain Uint8Array of its own', () => {
     const b = fromHex('00aBcDeF');
     expect(b).toEqual(Uint8Array.from([0x00, 0xab, 0xcd, 0xef]));
