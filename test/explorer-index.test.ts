@@ -106,6 +106,33 @@ describe.each(storages)('explorer index in %s', (_name, storage) => {
       await k.close();
     }
   });
+
+  it('undoes a revert over indexed blocks and blocks still waiting to be indexed alike', async () => {
+    const k = await explorerKernel({ storage: storage() });
+    try {
+      const rc = await buildRichChain(k);
+      const index = indexOf(k);
+      if (!index) throw new Error('no index');
+      const at = k.chain.head.number;
+      const before = await dumpIndex(index);
+      await moreActivity(rc.d, rc);
+      await index.sync();
+      const mid = k.chain.head.number;
+      // Indexed up to `mid`; the blocks above it wait in the queue (unless the chain idled).
+      await moreActivity(rc.d, rc);
+      expect(k.chain.head.number).toBeGreaterThan(mid);
+      await k.chain.exclusive(() => k.chain.revertTo(at));
+      expect(index.lag).toBe(0);
+      expect(await dumpIndex(index)).toEqual(before);
+      // New blocks at the reverted numbers are indexed as any others.
+      await moreActivity(rc.d, rc);
+      const after = await dumpIndex(index);
+      expect(after).not.toEqual(before);
+      expect((await api(k, '/api/v2/stats')).body.total_blocks).toBe(String(k.chain.head.number + 1n));
+    } finally {
+      await k.close();
+    }
+  });
 });
 
 describe('explorer index on LevelDB across restarts', () => {

@@ -239,13 +239,22 @@ export class IndexService {
     return !this.broken;
   }
 
-  private async onRemove(sb: StoredBlock): Promise<StoreOp[]> {
+  /** Writes undoing block `sb` (the head moves back past it); none, at once, for a block not indexed yet. */
+  private onRemove(sb: StoredBlock): StoreOp[] | Promise<StoreOp[]> {
     if (this.broken) return [];
     // A block never indexed costs nothing to undo: it only leaves the queue.
     if (sb.number > this.indexedTo) {
-      this.pending = this.pending.filter((p) => p.sb.number < sb.number);
+      // `pending` is in block order (commits append, removals take from the top), so the blocks
+      // from this one up are its tail: popped, not a filtered copy of the whole queue per removed
+      // block (up to MAX_PENDING entries each: ~20 µs of a 5-block evm_revert in a test suite).
+      const pending = this.pending;
+      while (pending.length > 0 && pending[pending.length - 1].sb.number >= sb.number) pending.pop();
       return [];
     }
+    return this.unindex(sb);
+  }
+
+  private async unindex(sb: StoredBlock): Promise<StoreOp[]> {
     const head = bytesToHex(this.chain.head.hash);
     const b = this.batch;
     // A revert removes blocks head-first in one batch: the first of them starts the batch.

@@ -82,4 +82,46 @@ describe('LogPostings', () => {
     expect(p.add(4, receipts([[B, [T2], new Uint8Array()]]))).toBe(true);
     expect(p.blocks(0, 10, [hex(B)], [hex(T2)])).toEqual([4]);
   });
+
+  it('keys each log by its own bytes when one buffer is reused for several addresses and topics', () => {
+    const p = new LogPostings();
+    const address = new Uint8Array(20);
+    const topic = new Uint8Array(32);
+    const log = (a: Uint8Array, t: Uint8Array): RawLog => {
+      address.set(a);
+      topic.set(t);
+      return [address, [topic], new Uint8Array()];
+    };
+    // Each block's log is written into the same two buffers before it is added.
+    expect(p.add(1, receipts([log(A, T1)]))).toBe(true);
+    expect(p.add(2, receipts([log(A, T1)]))).toBe(true);
+    expect(p.add(3, receipts([log(B, T2)]))).toBe(true);
+    expect(p.add(4, receipts([log(A, T2)]))).toBe(true);
+    expect(
+      p.add(
+        5,
+        receipts([
+          [A, [T1], new Uint8Array()],
+          [B, [T1], new Uint8Array()],
+        ]),
+      ),
+    ).toBe(true);
+    expect(p.blocks(0, 10, [hex(A)], null)).toEqual([1, 2, 4, 5]);
+    expect(p.blocks(0, 10, [hex(B)], null)).toEqual([3, 5]);
+    expect(p.blocks(0, 10, [], [hex(T1)])).toEqual([1, 2, 5]);
+    expect(p.blocks(0, 10, [], [hex(T2)])).toEqual([3, 4]);
+    // A revert names each removed block's logs: B's list loses 5 and 3, T2's loses 4 and 3.
+    p.dropAbove(2, [
+      receipts([
+        [A, [T1], new Uint8Array()],
+        [B, [T1], new Uint8Array()],
+      ]),
+      receipts([[A, [T2], new Uint8Array()]]),
+      receipts([[B, [T2], new Uint8Array()]]),
+    ]);
+    expect(p.blocks(0, 10, [hex(A), hex(B)], null)).toEqual([1, 2]);
+    expect(p.blocks(0, 10, [hex(B)], null)).toEqual([]);
+    expect(p.blocks(0, 10, [], [hex(T2)])).toEqual([]);
+    expect(p.blocks(0, 10, [], [hex(T1)])).toEqual([1, 2]);
+  });
 });

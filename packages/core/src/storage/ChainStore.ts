@@ -125,13 +125,15 @@ export class ChainStore {
 
   /** Operations that remove a block and its lookups (used when the head moves back). */
   removeBlockOps(sb: StoredBlock): StoreOp[] {
+    // One key for the five tables keyed by number: nothing in a write changes a key it is given.
+    const key = u64(sb.number);
     const ops: StoreOp[] = [
-      { type: 'del', sublevel: this.blocks, key: u64(sb.number) },
+      { type: 'del', sublevel: this.blocks, key },
       { type: 'del', sublevel: this.hashes, key: sb.hash },
-      { type: 'del', sublevel: this.receipts, key: u64(sb.number) },
-      { type: 'del', sublevel: this.logCtx, key: u64(sb.number) },
-      { type: 'del', sublevel: this.callFrames, key: u64(sb.number) },
-      { type: 'del', sublevel: this.preState, key: u64(sb.number) },
+      { type: 'del', sublevel: this.receipts, key },
+      { type: 'del', sublevel: this.logCtx, key },
+      { type: 'del', sublevel: this.callFrames, key },
+      { type: 'del', sublevel: this.preState, key },
     ];
     for (const tx of sb.block.transactions) ops.push({ type: 'del', sublevel: this.txs, key: tx.hash() });
     return ops;
@@ -178,6 +180,11 @@ export class ChainStore {
     if (this.pinned.get(sb.number) === sb) this.pinned.delete(sb.number);
     this.cache.delete(sb.number);
     this.hashCache.delete(keyString(sb.hash));
+  }
+
+  /** The block at `n` when it is held decoded (pinned or cached): what getBlock answers without a read. */
+  heldBlock(n: bigint): StoredBlock | undefined {
+    return this.pinned.get(n) ?? this.cache.get(n);
   }
 
   async getBlock(n: bigint): Promise<StoredBlock | undefined> {
