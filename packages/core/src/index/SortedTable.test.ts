@@ -60,4 +60,36 @@ describe('SortedTable', () => {
     t.clear();
     expect(t.range('', false, '\uffff', false, 10)).toEqual([]);
   });
+
+  it('deletes from the top across chunks as a revert does, and grows again after', () => {
+    const t = new SortedTable<number>();
+    const n = new Naive();
+    const k = (i: number) => String(i).padStart(6, '0');
+    const put = (i: number) => {
+      t.set(k(i), i);
+      n.map.set(k(i), i);
+    };
+    const del = (i: number) => {
+      t.delete(k(i));
+      n.map.delete(k(i));
+    };
+    for (let i = 0; i < 1500; i++) put(i);
+    // Keys above the top and a key deleted twice change nothing.
+    del(2000);
+    for (let top = 1499; top >= 700; top -= 100) {
+      for (let i = top; i > top - 100; i--) del(i);
+      del(top);
+      expect(t.size).toBe(n.map.size);
+      expect(t.range('', false, '\uffff', false, 10_000)).toEqual(n.range('', false, '\uffff', false, 10_000));
+      for (let i = top - 99; i < top - 49; i++) put(i);
+      for (let i = top - 50; i > top - 100; i--) del(i);
+    }
+    for (let i = 699; i >= 0; i--) del(i);
+    expect(t.size).toBe(0);
+    expect(t.range('', false, '\uffff', false, 10)).toEqual([]);
+    for (let i = 0; i < 600; i++) put(i);
+    expect(t.range(k(100), true, k(105), true, 10)).toEqual(n.range(k(100), true, k(105), true, 10));
+    expect(t.range('', false, '\uffff', false, 10_000)).toEqual(n.range('', false, '\uffff', false, 10_000));
+    for (const key of n.map.keys()) expect(t.get(key)).toBe(n.map.get(key));
+  });
 });

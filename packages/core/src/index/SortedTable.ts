@@ -56,6 +56,23 @@ export class SortedTable<V> {
   }
 
   delete(key: string): void {
+    const n = this.lasts.length;
+    if (n === 0 || key > this.lasts[n - 1]) return;
+    // A revert deletes the newest keys first (the highest block numbers): the last key of the
+    // last chunk is popped without a search or a splice.
+    if (key === this.lasts[n - 1]) {
+      const chunk = this.keys[n - 1];
+      chunk.pop();
+      this.vals[n - 1].pop();
+      this.count--;
+      if (chunk.length > 0) this.lasts[n - 1] = chunk[chunk.length - 1];
+      else if (n > 1) {
+        this.keys.pop();
+        this.vals.pop();
+        this.lasts.pop();
+      } else this.lasts = [];
+      return;
+    }
     const c = this.chunkFor(key);
     if (c === this.keys.length) return;
     const chunk = this.keys[c];
