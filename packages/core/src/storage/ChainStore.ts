@@ -98,34 +98,35 @@ export class ChainStore {
   /** Operations that write a block, its receipts, lookups and the new head. */
   blockOps(sb: StoredBlock, headState: Uint8Array): StoreOp[] {
     const n = sb.number;
+    // One key for the tables keyed by number (nothing in a write changes or keeps a key it is given).
+    const key = u64(n);
     const record = RLP.encode([
       sb.rlp ?? sb.block.serialize(),
       concat(...sb.senders.map((a) => a.bytes)),
       unpaddedBytes(sb.totalDifficulty),
     ]);
     const ops: StoreOp[] = [
-      { type: 'put', sublevel: this.blocks, key: u64(n), value: record },
+      { type: 'put', sublevel: this.blocks, key, value: record },
       { type: 'put', sublevel: this.hashes, key: sb.hash, value: u64(n) },
-      { type: 'put', sublevel: this.receipts, key: u64(n), value: encodeReceipts(sb.receipts) },
+      { type: 'put', sublevel: this.receipts, key, value: encodeReceipts(sb.receipts) },
       { type: 'put', sublevel: this.meta, key: META.head, value: concat(u64(n), sb.hash) },
       { type: 'put', sublevel: this.meta, key: META.headState, value: headState },
     ];
     const txs = sb.block.transactions;
     if (sb.receipts.some((r) => r.logs.length > 0)) {
-      ops.push({ type: 'put', sublevel: this.logCtx, key: u64(n), value: encodeLogContext(sb) });
+      ops.push({ type: 'put', sublevel: this.logCtx, key, value: encodeLogContext(sb) });
     }
     for (let i = 0; i < txs.length; i++) {
       ops.push({ type: 'put', sublevel: this.txs, key: txs[i].hash(), value: txKeyValue(n, i) });
     }
     if (sb.callFrames && txs.length > 0)
-      ops.push({ type: 'put', sublevel: this.callFrames, key: u64(n), value: encodeBlockFrames(sb.callFrames) });
-    if (sb.preStateRoot) ops.push({ type: 'put', sublevel: this.preState, key: u64(n), value: sb.preStateRoot });
+      ops.push({ type: 'put', sublevel: this.callFrames, key, value: encodeBlockFrames(sb.callFrames) });
+    if (sb.preStateRoot) ops.push({ type: 'put', sublevel: this.preState, key, value: sb.preStateRoot });
     return ops;
   }
 
   /** Operations that remove a block and its lookups (used when the head moves back). */
   removeBlockOps(sb: StoredBlock): StoreOp[] {
-    // One key for the five tables keyed by number: nothing in a write changes a key it is given.
     const key = u64(sb.number);
     const ops: StoreOp[] = [
       { type: 'del', sublevel: this.blocks, key },

@@ -58,11 +58,19 @@ export class MemoryBlockTables {
 
   /** Applies the operations of `ops` on these tables, in order. */
   apply(ops: readonly StoreOp[]): void {
+    // A block's operations on the tables keyed by number share one key array (ChainStore's
+    // blockOps, removeBlockOps): its string is made once.
+    let lastKey: Uint8Array | undefined;
+    let lastString = '';
     for (const op of ops) {
       const t = this.tables.get(op.sublevel);
       if (!t) continue;
-      if (op.type === 'put') t.set(latin1(op.key), compactCopy(op.value));
-      else t.delete(latin1(op.key));
+      if (op.key !== lastKey) {
+        lastKey = op.key;
+        lastString = latin1(op.key);
+      }
+      if (op.type === 'put') t.set(lastString, compactCopy(op.value));
+      else t.delete(lastString);
     }
   }
 
