@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// First: heap flags must be set before the rest of the node loads (see heapFlags.ts).
+// First: heap and compiler flags must be set before the rest of the node loads (see heapFlags.ts, jitFlags.ts).
 import './heapFlags.js';
+import './jitFlags.js';
 import { readFile, writeFile } from 'node:fs/promises';
 import {
   type Kernel,
