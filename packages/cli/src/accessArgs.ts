@@ -84,7 +84,7 @@ export const ACCESS_OPTIONS: readonly AccessOptionSpec[] = [
     env: 'ASHLAR_POLL_AFTER_REPLY_US',
     type: 'string',
     value: 'N',
-    help: 'keep polling for the next request N µs after each HTTP answer instead of sleeping (default 0: off)',
+    help: 'keep polling for the next request N µs after each HTTP answer instead of sleeping (default 100, 0: off)',
   },
   {
     flag: 'max-batch-size',

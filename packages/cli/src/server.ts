@@ -52,7 +52,7 @@ export interface ServerOptions {
 }
 
 /** The polling window after each answer unless `pollAfterReplyUs` says otherwise. */
-export const DEFAULT_POLL_AFTER_REPLY_US = 0;
+export const DEFAULT_POLL_AFTER_REPLY_US = 100;
 
 export interface RunningServer {
   server: Server;
