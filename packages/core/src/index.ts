@@ -85,6 +85,7 @@ export { type CryptoSelection, loadWasmKeccak256, selectCrypto } from './chain/c
 export { MempoolService } from './mempool/MempoolService.js';
 export { TxService, type SubmitResult } from './mempool/TxService.js';
 export { fastTxFromRaw } from './mempool/fastTxFromRaw.js';
+export { unpaddedBytes } from './storage/unpaddedBytes.js';
 export type { PendingTx } from './mempool/types.js';
 export { MinerService } from './miner/MinerService.js';
 export { effectiveGasPrice } from './miner/assembleBlock.js';

@@ -1,4 +1,4 @@
-import { fastTxFromRaw, publicKeyOf, signHash } from '@ashlar/core';
+import { fastTxFromRaw, publicKeyOf, signHash, unpaddedBytes } from '@ashlar/core';
 import type { Common } from '@ethereumjs/common';
 import { RLP } from '@ethereumjs/rlp';
 import { type TypedTransaction, createTx } from '@ethereumjs/tx';
@@ -128,22 +128,9 @@ function plainOf(common: Common, d: Record<string, unknown>): Plain | undefined 
   return { type, chainId, nonce, fees, gasLimit, to: to ? to.bytes : EMPTY, value, input };
 }
 
-/** bigIntToUnpaddedBytes without its hex string round trip for values below 2^48 (nonces, gas, fees, chain ids). */
-function unpadded(n: bigint): Uint8Array {
-  if (n >= 0x1000000000000n) return bigIntToUnpaddedBytes(n);
-  let x = Number(n);
-  let length = 0;
-  for (let t = x; t > 0; t = Math.floor(t / 256)) length++;
-  const out = new Uint8Array(length);
-  for (let i = length - 1; i >= 0; i--) {
-    out[i] = x % 256;
-    x = Math.floor(x / 256);
-  }
-  return out;
-}
-
 function encodeUnsigned(p: Plain): Unsigned {
-  const u = unpadded;
+  // bigIntToUnpaddedBytes without its hex string round trip (nonces, gas, fees, chain ids).
+  const u = unpaddedBytes;
   const fees = p.fees.map((f) => u(f));
   if (p.type === 0) {
     const fields = [u(p.nonce), fees[0], u(p.gasLimit), p.to, u(p.value), p.input];
