@@ -88,14 +88,18 @@ describe.each(storages)('explorer index in %s', (_name, storage) => {
     }
   });
 
+  /** A rich chain, its index, the head it was built to and the index's dump there. */
+  async function richAndDumped(k: Awaited<ReturnType<typeof explorerKernel>>) {
+    const rc = await buildRichChain(k);
+    const index = indexOf(k);
+    if (!index) throw new Error('no index');
+    return { rc, index, at: k.chain.head.number, before: await dumpIndex(index) };
+  }
+
   it('matches, after chain.revertTo(n), the index as it was at block n', async () => {
     const k = await explorerKernel({ storage: storage() });
     try {
-      const rc = await buildRichChain(k);
-      const index = indexOf(k);
-      if (!index) throw new Error('no index');
-      const at = k.chain.head.number;
-      const before = await dumpIndex(index);
+      const { rc, index, at, before } = await richAndDumped(k);
       await moreActivity(rc.d, rc);
       await moreActivity(rc.d, rc);
       await k.chain.exclusive(() => k.chain.revertTo(at));
@@ -110,11 +114,7 @@ describe.each(storages)('explorer index in %s', (_name, storage) => {
   it('undoes a revert over indexed blocks and blocks still waiting to be indexed alike', async () => {
     const k = await explorerKernel({ storage: storage() });
     try {
-      const rc = await buildRichChain(k);
-      const index = indexOf(k);
-      if (!index) throw new Error('no index');
-      const at = k.chain.head.number;
-      const before = await dumpIndex(index);
+      const { rc, index, at, before } = await richAndDumped(k);
       await moreActivity(rc.d, rc);
       await index.sync();
       const mid = k.chain.head.number;
