@@ -1,6 +1,7 @@
 import type { BlockBuilder } from '@ethereumjs/vm';
 import type { VM } from '@ethereumjs/vm';
 import { Address, bigIntToAddressBytes, bigIntToBytes, setLengthLeft } from '@ethereumjs/util';
+import { writeWord32 } from '../util/hex.js';
 
 /** What BlockBuilder.initState reads and sets on the builder (@ethereumjs/vm 10.1.3). */
 interface BuilderStart {
@@ -45,12 +46,8 @@ function startParams(vm: VM): StartParams {
 /** `n` as a 32-byte big-endian storage key; the ring indexes are below 2 × 8191 (a DataView per key cost more). */
 function slotKey(n: bigint): Uint8Array {
   if (n >= 0x1_0000_0000n) return setLengthLeft(bigIntToBytes(n), 32);
-  const v = Number(n);
   const key = new Uint8Array(32);
-  key[28] = v >>> 24;
-  key[29] = (v >>> 16) & 0xff;
-  key[30] = (v >>> 8) & 0xff;
-  key[31] = v & 0xff;
+  writeWord32(key, 28, Number(n));
   return key;
 }
 

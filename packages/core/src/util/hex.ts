@@ -25,7 +25,7 @@ const TWO_32 = 0x1_0000_0000;
 /** 8-byte big-endian key part: keeps numeric order in sorted key-value stores (modulo 2^64). */
 export function u64(n: bigint | number): Uint8Array {
   const b = new Uint8Array(8);
-  let v = typeof n === 'number' ? n : n >= 0n && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : -1;
+  const v = typeof n === 'number' ? n : n >= 0n && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : -1;
   if (v < 0 || !Number.isInteger(v)) {
     let w = BigInt(n);
     for (let i = 7; i >= 0; i--) {
@@ -35,16 +35,17 @@ export function u64(n: bigint | number): Uint8Array {
     return b;
   }
   const hi = Math.floor(v / TWO_32);
-  v -= hi * TWO_32;
-  b[0] = hi >>> 24;
-  b[1] = (hi >>> 16) & 0xff;
-  b[2] = (hi >>> 8) & 0xff;
-  b[3] = hi & 0xff;
-  b[4] = v >>> 24;
-  b[5] = (v >>> 16) & 0xff;
-  b[6] = (v >>> 8) & 0xff;
-  b[7] = v & 0xff;
+  writeWord32(b, 0, hi);
+  writeWord32(b, 4, v - hi * TWO_32);
   return b;
+}
+
+/** Writes `v` (taken modulo 2^32) as 4 big-endian bytes at `o`. */
+export function writeWord32(b: Uint8Array, o: number, v: number): void {
+  b[o] = v >>> 24;
+  b[o + 1] = (v >>> 16) & 0xff;
+  b[o + 2] = (v >>> 8) & 0xff;
+  b[o + 3] = v & 0xff;
 }
 
 /** The 32-bit big-endian word at `o`. */
@@ -59,10 +60,7 @@ export function readU64(b: Uint8Array, offset = 0): bigint {
 /** 4-byte big-endian (modulo 2^32). */
 export function u32(n: number): Uint8Array {
   const b = new Uint8Array(4);
-  b[0] = n >>> 24;
-  b[1] = (n >>> 16) & 0xff;
-  b[2] = (n >>> 8) & 0xff;
-  b[3] = n & 0xff;
+  writeWord32(b, 0, n);
   return b;
 }
 
