@@ -1,4 +1,5 @@
 // In-process read path: CPU per eth_call of an ERC-20 balanceOf through kernel.request (profile with PROF=file).
+// The same call each time is answered by the result cache; NEW=1 asks for a new holder each call (uncached).
 import { createNode } from 'ashlar';
 import { tokenDeployData } from '../benchToken.js';
 import { startCpuProfile } from './cpuProfile.js';
@@ -13,8 +14,11 @@ const hash = (await kernel.request({
 const receipt = (await kernel.request({ method: 'eth_getTransactionReceipt', params: [hash] })) as {
   contractAddress: string;
 };
-const data = `0x70a08231${from.slice(2).padStart(64, '0')}`;
-const call = () => kernel.request({ method: 'eth_call', params: [{ to: receipt.contractAddress, data }, 'latest'] });
+const fixed = `0x70a08231${from.slice(2).padStart(64, '0')}`;
+let holder = 0;
+const data = () => (process.env.NEW ? `0x70a08231${(++holder).toString(16).padStart(64, '0')}` : fixed);
+const call = () =>
+  kernel.request({ method: 'eth_call', params: [{ to: receipt.contractAddress, data: data() }, 'latest'] });
 for (let i = 0; i < 500; i++) await call();
 const stopProfile = await startCpuProfile(process.env.PROF);
 const c0 = process.cpuUsage();
