@@ -31,13 +31,20 @@ let base: Baseline;
 /** No node-wide call timeout: only a request's own `timeout` can stop its code. */
 let untimed: AttackNode;
 /**
- * A 250 ms call timeout: eth_createAccessList of a 16M-gas loop (the EIP-7825 cap) runs out of
- * gas within 2 s on a fast enough machine, so the timeout is tested where it must trigger.
+ * JUMPDEST, then (PUSH1 32 PUSH1 0 KECCAK256 POP) x 8, PUSH1 0 JUMP: of the loops tried, the one
+ * that takes longest per unit of gas here. eth_createAccessList of 16M gas of it (the EIP-7825
+ * cap) took ~0.9 s, where the plain LOOP took ~0.15 s: within a 250 ms limit once the EVM got faster.
+ */
+const HASH_LOOP = `0x5b${'602060002050'.repeat(8)}600056`;
+/**
+ * A 100 ms call timeout and HASH_LOOP at LOOP_ADDR: eth_createAccessList and a traced call of 16M
+ * gas end by running out of gas (no timeout) when the machine is fast enough, so the timeout is
+ * tested where it must trigger: ~9x the limit's worth of work here.
  */
 let quick: AttackNode;
 beforeAll(async () => {
-  quick = await startAttackNode({ rpc: { callTimeoutMs: 250 } });
-  await quick.kernel.request({ method: 'hardhat_setCode', params: [LOOP_ADDR, LOOP] });
+  quick = await startAttackNode({ rpc: { callTimeoutMs: 100 } });
+  await quick.kernel.request({ method: 'hardhat_setCode', params: [LOOP_ADDR, HASH_LOOP] });
   untimed = await startAttackNode({ rpc: { callTimeoutMs: 0 } });
   await untimed.kernel.request({ method: 'hardhat_setCode', params: [LOOP_ADDR, LOOP] });
   // A 2 s call timeout and a 4 MB ceiling keep the suite short; the defaults are 5 s and 25 MB.
@@ -137,7 +144,7 @@ describe('execution limits (#20 findings 3, 4, 5, 7)', () => {
       [{ from: DEV_ACCOUNTS[0].address, to: LOOP_ADDR, gas: '0xf42400' }, 'latest'],
       quick,
     );
-    expect(a.error?.message).toBe('execution aborted (timeout = 250ms)');
+    expect(a.error?.message).toBe('execution aborted (timeout = 100ms)');
   });
 
   // 32 x 2 x 15M gas of the loop is ~13 s of EVM work here (~0.2 s per call), so the 2 s timeout
