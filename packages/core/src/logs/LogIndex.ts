@@ -30,7 +30,7 @@ export interface LogCandidates {
 /**
  * eth_getLogs' view of the chain, in memory: posting lists of the blocks that hold logs of each
  * address and of each first topic (LogPostings), and the hex of recent blocks' logs
- * (HexLogCache: rendered as blocks are read). Kept in
+ * (HexLogCache: rendered as each block is committed, and as older blocks are read). Kept in
  * step on every commit and revert, so the first query on a live chain finds it ready; a chain
  * opened from storage is indexed on its first query (one scan of the log contexts and receipts). Anything out of step (a block committed below one already
  * indexed) drops the postings, rebuilt on the next query: never a wrong answer.
@@ -171,10 +171,14 @@ export class LogIndex {
 
   private committed(sb: StoredBlock): void {
     this.generation++;
-    // Not rendered now: a query renders a recent block's logs from the chain's block cache as
-    // cheaply (hexLogsAtHand), and most blocks of a test suite are reverted unread (~5 µs of
-    // each automined block with a log went into rendering them).
     this.cache.delete(Number(sb.number));
+    try {
+      // Rendered now, while the block is at hand: a few microseconds a log here, where a query
+      // would read and decode it later (the first eth_getLogs over the chain costs no rendering).
+      if (hasLogs(sb)) this.cache.set(hexLogsOfBlock(sb));
+    } catch {
+      this.cache.delete(Number(sb.number));
+    }
     const postings = this.postings;
     if (postings === undefined) return;
     try {
@@ -197,6 +201,11 @@ export class LogIndex {
     );
     if (postings.last > n) this.postings = undefined;
   }
+}
+
+function hasLogs(sb: StoredBlock): boolean {
+  for (const r of sb.receipts) if (r.logs.length > 0) return true;
+  return false;
 }
 
 const indexes = new WeakMap<ChainService, LogIndex>();
