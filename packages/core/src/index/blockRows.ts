@@ -44,6 +44,17 @@ export interface Touched {
   txIndex: number | null;
 }
 
+/** A Touched, made here only (genesis accounts included) so that every one has one hidden class. */
+export function touchedRow(address: Uint8Array, txIndex: number | null): Touched {
+  return { address, txIndex };
+}
+
+// A block's first address touched again (an ERC-20 transfer's sender, named again by its log)
+// reassigns txIndex; on a fresh node that happened only with the first token transfer, after
+// value transfers had got indexBlock optimised on the field being written once, and V8 threw
+// that code away. Reassigning it on a throwaway row at load makes the field mutable from the start.
+touchedRow(new Uint8Array(0), null).txIndex = 0;
+
 /**
  * What a block contributes to the index, read from the block and its receipts alone: the same
  * block always gives the same rows, so removing a block deletes exactly what adding it wrote.
@@ -73,7 +84,7 @@ export function blockRows(sb: StoredBlock, frames?: readonly (CallFrame | undefi
     const t = touched.get(k);
     if (t) {
       if (txIndex !== null) t.txIndex = txIndex;
-    } else touched.set(k, { address, txIndex });
+    } else touched.set(k, touchedRow(address, txIndex));
   };
   let logIndex = 0;
   const internals: InternalRow[] = [];

@@ -1,7 +1,7 @@
 import type { Common } from '@ethereumjs/common';
 import type { StoredBlock } from '../chain/types.js';
 import type { BatchWriter } from './BatchWriter.js';
-import { type BlockRows, type Touched, blockReward, burntFees } from './blockRows.js';
+import { type BlockRows, type Touched, blockReward, burntFees, touchedRow } from './blockRows.js';
 import { BlockScope, isZero } from './BlockScope.js';
 import { concat, keyString, u64 } from './codec.js';
 import { META_KEYS, dayOf, keys } from './indexKeys.js';
@@ -96,9 +96,9 @@ export async function indexBlock(w: BatchWriter, input: IndexBlockInput): Promis
 
   let touched: Touched[] = rows.touched;
   if (input.genesis) {
-    touched = [...touched, ...input.genesis.accounts.map((address) => ({ address, txIndex: null }))];
+    touched = [...touched, ...input.genesis.accounts.map((address) => touchedRow(address, null))];
     for (const c of input.genesis.contracts) {
-      touched.push({ address: c, txIndex: null });
+      touched.push(touchedRow(c, null));
       w.put('idxContract', c, encodeContract({ creator: null, block: 0n, txIndex: null }));
     }
   }

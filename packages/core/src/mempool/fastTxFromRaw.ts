@@ -31,6 +31,7 @@ export function fastTxFromRaw(raw: Uint8Array, common: Common): TypedTransaction
   if (ok === undefined) {
     ok = fastTxMatchesStock(common);
     checked.set(common, ok);
+    if (ok) primeTxShapes(common);
   }
   return ok ? build(raw, common) : undefined;
 }
@@ -205,9 +206,29 @@ export function fastTxMatchesStock(common: Common): boolean {
   }
 }
 
-function samples(common: Common): Uint8Array[] {
+/**
+ * What later code does to the objects `build` makes, done once on throwaway ones before any of
+ * it runs hot, so that V8 settles their shared hidden classes at once instead of after the
+ * write path's biggest functions were optimised against them (each change of a field's tracked
+ * type or constness throws away every optimised function that relied on it: on a fresh node the
+ * first contract creation's `to: undefined` made V8 recompile runTx's _runTx, runAndBuild and
+ * getIntrinsicGas, and the first eth_call copy (Executor's withData gives a copy new `data` and
+ * `cache`) the decode and submit path). Which class a field holds and whether it is ever
+ * reassigned change nothing in what the transactions are.
+ */
+function primeTxShapes(common: Common): void {
+  for (const raw of samples(common, true)) {
+    const tx = build(raw, common) as Fields | undefined;
+    if (tx === undefined) continue;
+    tx.data = new Uint8Array(0);
+    tx.cache = {};
+  }
+}
+
+/** A signed legacy and (from London) EIP-1559 transaction to an address, or (`creation`) creating a contract. */
+function samples(common: Common, creation = false): Uint8Array[] {
   const chainId = common.chainId();
-  const to = new Address(Uint8Array.from({ length: 20 }, (_, i) => i + 1));
+  const to = creation ? undefined : new Address(Uint8Array.from({ length: 20 }, (_, i) => i + 1));
   const data = Uint8Array.from({ length: 68 }, (_, i) => i);
   const signature = { r: 2n ** 255n + 7n, s: 12_345n };
   const opts = { common };
@@ -228,7 +249,8 @@ function samples(common: Common): Uint8Array[] {
     ).serialize(),
   ];
   if (common.isActivatedEIP(1559)) {
-    const accessList = [[to.bytes, [new Uint8Array(32).fill(1, 31)]]] as [Uint8Array, Uint8Array[]][];
+    const listed = to?.bytes ?? new Uint8Array(20).fill(1);
+    const accessList = [[listed, [new Uint8Array(32).fill(1, 31)]]] as [Uint8Array, Uint8Array[]][];
     const fees = { maxPriorityFeePerGas: 10n ** 9n, maxFeePerGas: 3n * 10n ** 9n };
     out.push(
       createTx(
