@@ -11,6 +11,7 @@ import {
   createHttpHandler,
 } from '@ashlar/transport-http';
 import { attachWebSocket, type WebSocketEndpoint, type WebSocketOptions } from '@ashlar/transport-ws';
+import { sweepIdleSockets } from './idleSockets.js';
 import { replyPolling } from './replyPolling.js';
 
 /** PEM certificate chain and private key: HTTPS and WSS on the same port instead of HTTP and WS. */
@@ -70,6 +71,8 @@ export interface RunningServer {
 
 /** How long closing waits for HTTP answers in flight before cutting their sockets. */
 const CLOSE_GRACE_MS = 1_000;
+/** How often idle kept-alive connections are looked for: one idle for 60-120 s is closed. */
+const KEEP_ALIVE_SWEEP_MS = 60_000;
 
 /** Serves a kernel's JSON-RPC (and REST routes) over HTTP, and JSON-RPC with subscriptions over WebSocket, on host:port. */
 export function startServer(kernel: Kernel, options: ServerOptions = {}): Promise<RunningServer> {
@@ -87,7 +90,8 @@ export function startServer(kernel: Kernel, options: ServerOptions = {}): Promis
       ...(polling ? { afterReply: polling.poke } : {}),
     },
   );
-  const serverOptions = { keepAliveTimeout: 60_000 };
+  // No keep-alive timer per answer: one sweep closes connections idle for 60-120 s (idleSockets.ts).
+  const serverOptions = { keepAliveTimeout: 0 };
   // The web explorer answers browsers' page GETs only: one method comparison and the request goes
   // on to the JSON-RPC handler untouched, so POSTs pay nothing for it.
   const ui =
@@ -101,6 +105,7 @@ export function startServer(kernel: Kernel, options: ServerOptions = {}): Promis
     ? createHttpsServer({ ...serverOptions, cert: options.tls.cert, key: options.tls.key }, listener)
     : createServer(serverOptions, listener);
   server.headersTimeout = 65_000;
+  const idle = sweepIdleSockets(server, KEEP_ALIVE_SWEEP_MS, options.tls ? 'secureConnection' : 'connection');
   const ws = attachWebSocket({ engine: kernel }, server, {
     logger: kernel.logger,
     hostCheck: createHostCheck(options.allowedHosts),
@@ -126,6 +131,7 @@ export function startServer(kernel: Kernel, options: ServerOptions = {}): Promis
       const close = (): Promise<void> => {
         closing ??= (async () => {
           detach();
+          idle.stop();
           // WebSocket connections first: upgraded sockets would otherwise hold server.close() open.
           await ws.close();
           await new Promise<void>((res) => {
