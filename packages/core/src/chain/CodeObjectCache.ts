@@ -1,5 +1,6 @@
 import { Address } from '@ethereumjs/util';
 import { JournaledCache } from './JournaledMap.js';
+import { objectArray } from './objectArray.js';
 import { byteKey, bytesOfKey } from './stateCacheKeys.js';
 
 /** @ethereumjs's code cache element (code undefined: deleted), and whether the trie lacks it yet. */
@@ -45,7 +46,8 @@ export class CodeObjectCache extends JournaledCache<CodeEntry> {
 
   /** The code written at the current level since the last flush (undefined: deleted); the level starts afresh. */
   takeWrites(): [Address, Uint8Array | undefined][] {
-    const writes: [Address, Uint8Array | undefined][] = [];
+    // Of objects from the start: empty until the first contract is deployed (see objectArray).
+    const writes: [Address, Uint8Array | undefined][] = objectArray();
     for (const key of this.map.takeChanged()) {
       const entry = this.map.get(key);
       if (entry === undefined || !entry.written) continue;

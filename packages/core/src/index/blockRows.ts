@@ -1,6 +1,7 @@
 import type { Common } from '@ethereumjs/common';
 import type { StoredBlock } from '../chain/types.js';
 import type { CallFrame } from '../trace/callFrames.js';
+import { objectArray } from '../chain/objectArray.js';
 import { keyString } from './codec.js';
 import { type InternalRow, internalRows } from './internalRows.js';
 import { type DecodedTransfer, decodeTransfers } from './tokenEvents.js';
@@ -75,9 +76,11 @@ export interface BlockRows {
 /** `frames`: the top call frame of each transaction (ChainStore.getCallFrames), if the block has them. */
 export function blockRows(sb: StoredBlock, frames?: readonly (CallFrame | undefined)[]): BlockRows {
   const header = sb.block.header;
-  const txs: TxRow[] = [];
-  const logs: LogRow[] = [];
-  const transfers: TransferRow[] = [];
+  // Arrays of objects from the start (objectArray): logs and transfers stay empty through value
+  // transfers, and the loops of indexBlock and listEntries over them must not deopt when they fill.
+  const txs: TxRow[] = objectArray();
+  const logs: LogRow[] = objectArray();
+  const transfers: TransferRow[] = objectArray();
   const touched = new Map<string, Touched>();
   const touch = (address: Uint8Array, txIndex: number | null) => {
     const k = keyString(address);
@@ -87,7 +90,7 @@ export function blockRows(sb: StoredBlock, frames?: readonly (CallFrame | undefi
     } else touched.set(k, touchedRow(address, txIndex));
   };
   let logIndex = 0;
-  const internals: InternalRow[] = [];
+  const internals: InternalRow[] = objectArray();
   const list = sb.block.transactions;
   for (let i = 0; i < list.length; i++) {
     const tx = list[i];
@@ -144,13 +147,20 @@ export function blockRows(sb: StoredBlock, frames?: readonly (CallFrame | undefi
       logIndex++;
     }
   }
-  const withdrawals: WithdrawalRow[] = (sb.block.withdrawals ?? []).map((w) => ({
-    index: BigInt(w.index),
-    validatorIndex: BigInt(w.validatorIndex),
-    address: w.address.bytes,
-    amountGwei: BigInt(w.amount),
-  }));
-  for (const w of withdrawals) touch(w.address, null);
+  // Pushed into an array of this site, not mapped from the block's list: that list's hidden class
+  // varies with where the block came from (a kept block's, a decoded one's), and with it the
+  // result of map(); blockRows, indexBlock and listEntries then deopted ("wrong map") on a
+  // fresh node's first blocks past the block cache.
+  const withdrawals: WithdrawalRow[] = objectArray();
+  for (const w of sb.block.withdrawals ?? []) {
+    withdrawals.push({
+      index: BigInt(w.index),
+      validatorIndex: BigInt(w.validatorIndex),
+      address: w.address.bytes,
+      amountGwei: BigInt(w.amount),
+    });
+    touch(w.address.bytes, null);
+  }
   touch(header.coinbase.bytes, null);
   return {
     number: sb.number,
