@@ -2,9 +2,18 @@ import { createNode } from 'ashlar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 type Kernel = Awaited<ReturnType<typeof createNode>>;
+interface Header {
+  number: string;
+  gasLimit: string;
+  baseFeePerGas: string;
+  timestamp: string;
+  miner: string;
+  mixHash: string;
+}
 
-// BASEFEE, GASLIMIT and NUMBER as three words: 48 6000 52 45 6020 52 43 6040 52 6060 6000 f3
-const CONTEXT_CODE = '0x4860005245602052436040526060 6000f3'.replace(' ', '');
+// BASEFEE, GASLIMIT, NUMBER, TIMESTAMP, COINBASE and PREVRANDAO as six words:
+// 48 6000 52 45 6020 52 43 6040 52 42 6060 52 41 6080 52 44 60a0 52 60c0 6000 f3
+const CONTEXT_CODE = '0x48600052456020524360405242606052416080524460a05260c06000f3';
 const PROBE = '0x00000000000000000000000000000000000c0de1';
 const word = (n: bigint) => n.toString(16).padStart(64, '0');
 
@@ -22,7 +31,7 @@ describe('eth_call block context', () => {
   afterAll(() => k.close());
 
   const block = (tag: string) =>
-    k.request<{ number: string; gasLimit: string; baseFeePerGas: string }>({
+    k.request<Header>({
       method: 'eth_getBlockByNumber',
       params: [tag, false],
     });
@@ -35,8 +44,11 @@ describe('eth_call block context', () => {
         { [PROBE]: { code: CONTEXT_CODE } },
       ],
     });
-  const expected = (b: { number: string; gasLimit: string; baseFeePerGas: string }, priced: boolean) =>
-    `0x${word(priced ? BigInt(b.baseFeePerGas) : 0n)}${word(BigInt(b.gasLimit))}${word(BigInt(b.number))}`;
+  // The call runs in the block asked for: its header's values, but base fee 0 for a call without a price.
+  const expected = (b: Header, priced: boolean) =>
+    `0x${word(priced ? BigInt(b.baseFeePerGas) : 0n)}${word(BigInt(b.gasLimit))}${word(BigInt(b.number))}${word(
+      BigInt(b.timestamp),
+    )}${word(BigInt(b.miner))}${word(BigInt(b.mixHash))}`;
 
   it('sees its own block and fee context when calls alternate between blocks and priced or free calls', async () => {
     const latest = await block('latest');

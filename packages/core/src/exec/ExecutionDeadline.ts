@@ -30,8 +30,15 @@ interface RunStateLike {
  * are wrapped: every CHECK_EVERY of them reads the clock; past the deadline the op fails as
  * out of gas (an ordinary EVM error, so every frame unwinds and the journal stays balanced) and
  * `timedOut` says why. Every SLICE_MS the next JUMP is made async and waits for setImmediate,
- * so other requests are served meanwhile. Disarming puts the original handlers back: mining
- * and everything else run the untouched EVM.
+ * so other requests are served meanwhile.
+ *
+ * The wrappers stay in the table once installed (`prepare`, at kernel start for the head's EVM,
+ * or the first `arm`): disarmed, a wrapper calls the original handler, which is what mining and
+ * everything else then run. Arming only names the deadline. Swapping handlers and infos in and
+ * out on every call changed objects the interpreter's optimised code was built on (the entries'
+ * handler field turned mutable, JUMP's info another map), so the first eth_call of a node that
+ * had mined threw away the interpreter loop's optimised code and a few others (~100-300 ms of
+ * compiling again while the first calls ran slow).
  */
 export class ExecutionDeadline {
   /** Set once the deadline passed during execution. */
@@ -43,7 +50,15 @@ export class ExecutionDeadline {
 
   constructor(readonly ms: number) {}
 
-  /** Wraps `evm`'s handlers and starts the clock; the function returned restores them. */
+  /**
+   * Installs the timing wrappers in `evm`'s table, disarmed, if they are not there: done before the
+   * EVM runs much, every object the interpreter sees later is already of its final shape.
+   */
+  static prepare(evm: EVM): void {
+    wrapperSet(opcodeTable<OpEntry>(evm));
+  }
+
+  /** Starts the clock on `evm`'s wrapped handlers; the function returned disarms them. */
   arm(evm: EVM): () => void {
     this.end = performance.now() + this.ms;
     this.lastSlice = performance.now();
@@ -52,16 +67,9 @@ export class ExecutionDeadline {
     // Another deadline armed on this EVM (not done today): wrap its wrappers, as arming always did.
     if (set.current !== undefined) return this.armOver(map);
     set.current = this;
-    for (const w of set.ops) {
-      if (w.loop) w.info.isAsync = w.originalInfo.isAsync;
-      w.entry.opHandler = w.handler;
-      w.entry.opcodeInfo = w.info;
-    }
     return () => {
-      for (const w of set.ops) {
-        w.entry.opHandler = w.original;
-        w.entry.opcodeInfo = w.originalInfo;
-      }
+      // A loop op made async to pause is synchronous again for whoever runs next.
+      for (const w of set.ops) if (w.loop) w.info.isAsync = w.originalInfo.isAsync;
       set.current = undefined;
     };
   }
@@ -152,9 +160,9 @@ function wrappedOp(entry: OpEntry, opcode: number): WrappedOp {
 }
 
 /**
- * The wrappers of one opcode table, made once (an EVM's table is rebuilt only on a hardfork
- * change): arming swaps them in and names the deadline they report to, instead of making eight
- * closures and info copies per call.
+ * The wrappers of one opcode table, made and installed once (an EVM's table is rebuilt only on a
+ * hardfork change): arming names the deadline they report to, instead of making eight closures
+ * and info copies per call.
  */
 interface WrapperSet {
   current: ExecutionDeadline | undefined;
@@ -163,10 +171,13 @@ interface WrapperSet {
 
 const wrapperSets = new WeakMap<object, WrapperSet>();
 
+/** A deadline that is never armed: set and cleared once as `current` when a set is made (see below). */
+const NEVER = new ExecutionDeadline(0);
+
 function wrapperSet(map: (OpEntry | undefined)[]): WrapperSet {
   const set = wrapperSets.get(map);
-  // Still the table's entries and handlers (someone may have replaced one since): reuse it.
-  if (set !== undefined && (set.current !== undefined || set.ops.every((w) => isCurrent(w, map)))) return set;
+  // Still the table's entries and wrappers (someone may have replaced one since): reuse it.
+  if (set !== undefined && (set.current !== undefined || set.ops.every((w) => isInstalled(w, map)))) return set;
   const made: WrapperSet = { current: undefined, ops: [] };
   for (const opcode of [...LOOP_OPS, ...FRAME_OPS]) {
     const entry = map[opcode];
@@ -179,10 +190,23 @@ function wrapperSet(map: (OpEntry | undefined)[]): WrapperSet {
     };
     made.ops.push(op);
   }
+  // Every field arming and pausing will write is written once now, with each kind of value it
+  // will hold: V8 marks a field rewritten later as mutable (or of a wider type) and throws away
+  // the optimised code that assumed otherwise, mid-request.
+  made.current = NEVER;
+  made.current = undefined;
+  for (const w of made.ops) {
+    if (w.loop) {
+      w.info.isAsync = !w.originalInfo.isAsync;
+      w.info.isAsync = w.originalInfo.isAsync;
+    }
+    w.entry.opHandler = w.handler;
+    w.entry.opcodeInfo = w.info;
+  }
   wrapperSets.set(map, made);
   return made;
 }
 
-function isCurrent(w: WrappedOp, map: (OpEntry | undefined)[]): boolean {
-  return map[w.opcode] === w.entry && w.entry.opHandler === w.original && w.entry.opcodeInfo === w.originalInfo;
+function isInstalled(w: WrappedOp, map: (OpEntry | undefined)[]): boolean {
+  return map[w.opcode] === w.entry && w.entry.opHandler === w.handler && w.entry.opcodeInfo === w.info;
 }

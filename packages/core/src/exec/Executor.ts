@@ -1,4 +1,4 @@
-import { type Block, type HeaderData, createBlock } from '@ethereumjs/block';
+import { Block, type BlockHeader, type HeaderData, createBlock } from '@ethereumjs/block';
 import { type TypedTransaction, createTx } from '@ethereumjs/tx';
 import { Address, bytesToHex, equalsBytes } from '@ethereumjs/util';
 import { type RunTxResult, type VM, runTx } from '@ethereumjs/vm';
@@ -21,6 +21,8 @@ import type { CallRequest, StateOverrides } from './types.js';
 import { type CachedCall, CallResultCache, bytesKey, callRequestKey } from './CallResultCache.js';
 import { accessListField, authorizationListField } from './txFields.js';
 import { shortHex } from './shortHex.js';
+import { cloneHeader } from '../miner/cloneHeader.js';
+import { callTxWithData, shapeCallTx } from './callTxCopy.js';
 
 export interface CallOutcome {
   result: RunTxResult;
@@ -42,6 +44,8 @@ interface RunContext {
   key?: string;
   /** The state root the call runs on (stored targets; set once the VM is chosen). */
   stateRoot?: Uint8Array;
+  /** The stored block's own header (stored targets): call blocks are derived from it. */
+  base?: BlockHeader;
 }
 
 /** EIP-7825 (Osaka): no transaction may carry more gas than 2^24. */
@@ -186,6 +190,8 @@ export class Executor {
       },
       gasLimit: header.gasLimit,
       key: this.hashKey(at.hash),
+      stateRoot: undefined,
+      base: header,
     };
     if (chain.isHead(at)) {
       return chain.exclusive(() => {
@@ -245,13 +251,24 @@ export class Executor {
       this.lastContext = { key: ctx.key as string, noFee, gasLimit, block: cached };
       return cached;
     }
-    const header = { ...ctx.header } as Record<string, unknown>;
-    header.gasLimit = gasLimit;
-    if (noFee && header.baseFeePerGas !== undefined) header.baseFeePerGas = 0n;
-    const block = createBlock(
-      { header: header as HeaderData },
-      { common: this.chain.common, setHardfork: true, skipConsensusFormatValidation: true },
-    );
+    const base = ctx.base;
+    let block: Block;
+    if (base !== undefined && !(noFee && isLondonTransition(base))) {
+      // The stored header with the call's gas limit and base fee, made as the miner makes the
+      // header its transactions run under (cloneHeader): the same values createBlock would check
+      // and set from the header's JSON, and the same object shape, which runTx's optimised code
+      // was made for while mining (createBlock's is another: the first calls deoptimised it).
+      const changes = { gasLimit, baseFeePerGas: noFee && base.baseFeePerGas !== undefined ? 0n : undefined };
+      block = new Block(cloneHeader(base, changes));
+    } else {
+      const header = { ...ctx.header } as Record<string, unknown>;
+      header.gasLimit = gasLimit;
+      if (noFee && header.baseFeePerGas !== undefined) header.baseFeePerGas = 0n;
+      block = createBlock(
+        { header: header as HeaderData },
+        { common: this.chain.common, setHardfork: true, skipConsensusFormatValidation: true },
+      );
+    }
     if (key !== undefined) {
       this.contextCache.set(key, block);
       if (this.contextCache.size > 4) this.contextCache.delete(this.contextCache.keys().next().value as string);
@@ -296,11 +313,12 @@ export class Executor {
     const template = this.callTxs.get(key);
     if (template !== undefined) {
       if (data === undefined || equalsBytes(template.data, data)) return template;
-      return withData(template, data);
+      return callTxWithData(template, data);
     }
     // Frozen, as createTx leaves a transaction by default: only then does it keep its data gas
-    // (and hash) in its cache instead of counting them on every ask.
-    const tx = frozen(buildUnsignedTx(this.chain, req, from, gas, nonce));
+    // (and hash) in its cache instead of counting them on every ask. Remade in the shape of a
+    // received transaction (see shapeCallTx): what runTx was optimised for while mining.
+    const tx = shapeCallTx(frozen(buildUnsignedTx(this.chain, req, from, gas, nonce)));
     this.callTxs.set(key, tx);
     if (this.callTxs.size > 256) this.callTxs.delete(this.callTxs.keys().next().value as string);
     return tx;
@@ -510,6 +528,15 @@ function timeoutError(ms: number): AshlarError {
   return new AshlarError(ErrorCodes.EXEC_TIMEOUT, `execution aborted (timeout = ${shown})`);
 }
 
+/**
+ * A header of a chain's first EIP-1559 block after block 0: createBlockHeader rejects it with any
+ * base fee but the initial one, as a free call's 0 (the call then fails as it always did).
+ */
+function isLondonTransition(header: BlockHeader): boolean {
+  const london = header.common.hardforkBlock('london');
+  return london !== null && london !== 0n && header.number === london;
+}
+
 function isZeroFee(req: CallRequest): boolean {
   return (req.gasPrice ?? 0n) === 0n && (req.maxFeePerGas ?? 0n) === 0n && (req.maxPriorityFeePerGas ?? 0n) === 0n;
 }
@@ -518,17 +545,6 @@ function executionMessage(error: string, gas: bigint): string {
   if (error === 'out of gas') return `out of gas: gas required exceeds allowance (${gas})`;
   if (error === 'invalid opcode') return 'invalid opcode: INVALID';
   return error;
-}
-
-/**
- * A copy of an unsigned call transaction with other calldata: the same fields (the sender
- * method too) and a fresh cache, since the data gas and hash are derived from the data.
- */
-function withData(tx: TypedTransaction, data: Uint8Array): TypedTransaction {
-  const copy = Object.assign(Object.create(Object.getPrototypeOf(tx) as object), tx) as TypedTransaction;
-  (copy as { data: Uint8Array }).data = data;
-  (copy as unknown as { cache: object }).cache = {};
-  return frozen(copy);
 }
 
 /** `tx`, frozen (Object.freeze types its result as read-only, which TypedTransaction is not declared as). */

@@ -1,8 +1,10 @@
+import type { EVM } from '@ethereumjs/evm';
 import { ChainService } from '../chain/ChainService.js';
 import { createChildContainer, provide, resolve } from '../di/container.js';
 import { emitDecodedLogs } from '../events/chainLogs.js';
 import { EventBus } from '../events/EventBus.js';
 import { checkEngineInternals, installEngineSpeedups } from '../evm/internals.js';
+import { ExecutionDeadline } from '../exec/ExecutionDeadline.js';
 import { useWasmKeccak } from '../chain/nativeCrypto.js';
 import { installFastRlp } from '../util/fastRlp.js';
 import { openForkOf } from '../fork/openFork.js';
@@ -54,6 +56,10 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
     await storage.close().catch(() => undefined);
     throw e;
   }
+  // The call time limit's opcode wrappers go into the head EVM now, before it runs: installed at
+  // the first eth_call instead, after blocks were mined, they changed objects the interpreter's
+  // optimised code relied on (ExecutionDeadline).
+  if (resolved.rpc.callTimeoutMs > 0) ExecutionDeadline.prepare(chain.vm.evm as EVM);
   // The chain is opened above (async, before any plugin): a value. Every other service is a
   // factory, built on first use, so a plugin's ctx.provide can replace it before anyone uses it.
   provide(container, Tokens.chain, chain);
