@@ -4,6 +4,7 @@ import type { Common } from '@ethereumjs/common';
 import { Blob4844Tx, type TypedTransaction } from '@ethereumjs/tx';
 import {
   type Address,
+  type Withdrawal,
   type WithdrawalData,
   bigIntToUnpaddedBytes,
   createAddressFromString,
@@ -16,6 +17,7 @@ import { keccak256 as keccak_256 } from '../chain/nativeCrypto.js';
 import { RLP } from '@ethereumjs/rlp';
 import { rlpLengthOfLength, writeRlpHeader } from '../util/rlpLength.js';
 import type { ChainService } from '../chain/ChainService.js';
+import { objectArray } from '../chain/objectArray.js';
 import { allowContractSender } from '../exec/contractSender.js';
 import type { StoredBlock, StoredReceipt } from '../chain/types.js';
 import type { PendingTx } from '../mempool/types.js';
@@ -65,6 +67,7 @@ interface BuilderInternals {
   gasUsed: bigint;
   _minerValue: bigint;
   checkpointed: boolean;
+  withdrawals?: Withdrawal[];
 }
 
 export async function assembleBlock(chain: ChainService, input: AssembleInput): Promise<AssembleResult> {
@@ -99,6 +102,7 @@ export async function assembleBlock(chain: ChainService, input: AssembleInput): 
       calcDifficultyFromHeader: postMerge(common) ? undefined : parent.header,
     },
   });
+  sameKindWithdrawals(builder as unknown as BuilderInternals, input.withdrawals);
   if (input.forceBuilderBuild) await builder.initState();
   else await startBlock(builder);
   try {
@@ -115,6 +119,23 @@ export async function assembleBlock(chain: ChainService, input: AssembleInput): 
     await sm.setStateRoot(chain.headStateRoot).catch(() => undefined);
     throw e;
   }
+}
+
+/**
+ * Puts the builder's withdrawals (the block's, later) in an array of objects from this module's
+ * one kind (objectArray). BlockBuilder maps them from the input, and on a fresh node the array
+ * that map gave changed its hidden class (packed to holey) once V8 had optimised the builder,
+ * ~1,300 blocks in: every function that reads a block's withdrawals (finalizeIdleBlock,
+ * blockEncoding, orderedTrieRoot, the index's blockRows, the address book) then deopted on
+ * "wrong map". The same withdrawals in the same order.
+ */
+function sameKindWithdrawals(b: BuilderInternals, given: readonly WithdrawalData[] | undefined): void {
+  if (b.withdrawals === undefined) return;
+  const list = objectArray<Withdrawal>();
+  // Decided on the list we gave (always of one kind): the builder's own list is not read when
+  // empty, so its change of class costs this function nothing either.
+  if (given !== undefined && given.length > 0) for (const w of b.withdrawals) list.push(w);
+  b.withdrawals = list;
 }
 
 /** Whether the rules in force are the merge's or later, per Common and hardfork (gteHardfork walks the schedule each call). */
@@ -215,17 +236,25 @@ async function runAndBuild(
     calcDifficultyFromHeader: postMerge(common) ? undefined : chain.head.block.header,
   };
   // The encodings as received; a blob transaction enters the block without its sidecar, re-encoded.
-  const txRaws = b.transactions.map((tx, i) =>
-    tx === included[i].tx && included[i].raw ? (included[i].raw as Uint8Array) : tx.serialize(),
-  );
+  // Lists built by loops into objectArray, not by map(): the array map() gives is packed before
+  // V8 optimises this function and holey after (~230 blocks in on a fresh node), and every reader
+  // of a stored block's receipts and senders optimised before that deopted on "wrong map".
+  const txRaws = objectArray<Uint8Array>();
+  for (let i = 0; i < b.transactions.length; i++) {
+    const tx = b.transactions[i];
+    txRaws.push(tx === included[i].tx && included[i].raw ? (included[i].raw as Uint8Array) : tx.serialize());
+  }
   const block =
     !input.forceBuilderBuild && postMerge(common) && (await requestsAreIdle(vm, common, b.transactionResults))
       ? await finalizeIdleBlock(vm, builder, headerData as Record<string, unknown>, blockOpts, txRaws, execBlock.header)
       : (await builder.build()).block;
-  const receipts: StoredReceipt[] = b.transactionResults.map((r, i) =>
-    toStoredReceipt(r, block.transactions[i], included[i].sender, effectivePrices[i]),
-  );
-  const senders: Address[] = included.map((p) => p.sender);
+  const receipts = objectArray<StoredReceipt>();
+  for (let i = 0; i < b.transactionResults.length; i++)
+    receipts.push(
+      toStoredReceipt(b.transactionResults[i], block.transactions[i], included[i].sender, effectivePrices[i]),
+    );
+  const senders = objectArray<Address>();
+  for (const p of included) senders.push(p.sender);
   const { rlp, hash } = blockEncoding(block, txRaws);
   const stored: StoredBlock = {
     block,
