@@ -180,3 +180,18 @@ function tagOf(src: Uint8Array, at: number): number {
 
 const MIN_SLAB = 16 * 1024;
 const MAX_SLAB = 1024 * 1024;
+
+// A table grows (and opens a new slab) only now and then: on a fresh node the first growth
+// after setFrom was optimised met code with no feedback for it and V8 threw setFrom away to
+// compile it again. A throwaway table grown once here gives those branches their feedback (a
+// class's methods share it between instances); nothing of it is kept.
+{
+  const primer = new NodeTable(16);
+  const key = new Uint8Array(32);
+  const value = new Uint8Array(1400);
+  for (let n = 1; n <= 14; n++) {
+    key[0] = n;
+    key[31] = n;
+    primer.setFrom(key, 0, value, 0, value.length);
+  }
+}
