@@ -192,9 +192,7 @@ export class ChainStateManager extends MerkleStateManager {
     // A flush with no checkpoint open (commit and revert of the last one end with one) leaves
     // the trie holding everything below any checkpoint opened later.
     this.trieAheadOfCheckpoints = this._checkpointCount > 0;
-    for (const [address, code] of caches.code?.takeWrites() ?? []) {
-      if (code !== undefined) await this.writeCode(address, code);
-    }
+    await this.writeCodes(caches.code?.takeWrites());
     const slots = caches.storage?.takeWrites();
     if (slots && slots.length > 0) await this.writeStorage(slots);
     for (const [key, rlp] of caches.account?.takeWrites() ?? []) {
@@ -202,6 +200,18 @@ export class ChainStateManager extends MerkleStateManager {
       else await this._trie.put(key, rlp);
     }
     this.boundCaches();
+  }
+
+  /**
+   * The flush's code step. Its own async function, called on every flush: V8 never inlines an
+   * async function, so the first contract deployed on a fresh node (after value transfers got
+   * flush optimised with an empty list here) deopts this one, not flush.
+   */
+  private async writeCodes(writes: [Address, Uint8Array | undefined][] | undefined): Promise<void> {
+    if (writes === undefined) return;
+    for (const [address, code] of writes) {
+      if (code !== undefined) await this.writeCode(address, code);
+    }
   }
 
   /** Stores code under its hash and points the account at it (the stock flush's code step). */

@@ -1,5 +1,6 @@
 /**
- * An empty array that V8 already holds as an array of objects (elements kind PACKED_ELEMENTS).
+ * An empty array that V8 already holds as an array of objects (elements kind PACKED_ELEMENTS),
+ * for lists of objects or strings (not of small integers or doubles, which it would box).
  *
  * A literal `[]` starts as an array of small integers; the first object pushed into it changes
  * its hidden class, and the allocation site then hands out the new kind. A list that stays empty
@@ -12,6 +13,6 @@
 const EMPTY_OF_OBJECTS: unknown[] = [{}];
 EMPTY_OF_OBJECTS.pop();
 
-export function objectArray<T extends object>(): T[] {
+export function objectArray<T>(): T[] {
   return EMPTY_OF_OBJECTS.slice() as T[];
 }

@@ -1,3 +1,5 @@
+import { objectArray } from '../chain/objectArray.js';
+
 /** Keys per chunk before a chunk splits: small enough that a splice is a short memmove. */
 const CHUNK = 256;
 
@@ -9,10 +11,13 @@ const CHUNK = 256;
  * every object it keeps is one the garbage collector walks again.
  */
 export class SortedTable<V> {
-  private keys: string[][] = [[]];
-  private vals: V[][] = [[]];
+  // Every list of keys and values is an array of objects from the start (objectArray): a table's
+  // first key pushed into a literal [] changed its class, and set and the stores' apply, optimised
+  // on the tables already written, deopted ("not a Smi") on each table a workload first wrote.
+  private keys: string[][] = [objectArray()];
+  private vals: V[][] = [objectArray()];
   /** Last key of each chunk (chunks are never empty, except a lone first chunk). */
-  private lasts: string[] = [];
+  private lasts: string[] = objectArray();
   private count = 0;
 
   get size(): number {
@@ -70,7 +75,7 @@ export class SortedTable<V> {
         this.keys.pop();
         this.vals.pop();
         this.lasts.pop();
-      } else this.lasts = [];
+      } else this.lasts = objectArray();
       return;
     }
     const c = this.chunkFor(key);
@@ -86,13 +91,13 @@ export class SortedTable<V> {
       this.keys.splice(c, 1);
       this.vals.splice(c, 1);
       this.lasts.splice(c, 1);
-    } else this.lasts = [];
+    } else this.lasts = objectArray();
   }
 
   clear(): void {
-    this.keys = [[]];
-    this.vals = [[]];
-    this.lasts = [];
+    this.keys = [objectArray()];
+    this.vals = [objectArray()];
+    this.lasts = objectArray();
     this.count = 0;
   }
 

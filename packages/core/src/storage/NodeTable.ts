@@ -183,13 +183,14 @@ const MAX_SLAB = 1024 * 1024;
 
 // A table grows (and opens a new slab) only now and then: on a fresh node the first growth
 // after setFrom was optimised met code with no feedback for it and V8 threw setFrom away to
-// compile it again. A throwaway table grown once here gives those branches their feedback (a
-// class's methods share it between instances); nothing of it is kept.
+// compile it again. A throwaway table grown a few times here gives those branches their feedback
+// (a class's methods share it between instances, once V8 keeps any: after a function has run a
+// while); nothing of it is kept.
 {
   const primer = new NodeTable(16);
   const key = new Uint8Array(32);
-  const value = new Uint8Array(1400);
-  for (let n = 1; n <= 14; n++) {
+  const value = new Uint8Array(400);
+  for (let n = 1; n <= 100; n++) {
     key[0] = n;
     key[31] = n;
     primer.setFrom(key, 0, value, 0, value.length);
