@@ -182,7 +182,9 @@ export class Dispatcher implements RpcEngine {
     const parsed: unknown[] = new Array(parsers.length);
     for (let i = 0; i < parsers.length; i++) {
       const p = parsers[i];
-      const v = list[i];
+      // Not list[i] past the end: the optimised code made while every call gave all its params
+      // (eth_blockNumber, eth_sendRawTransaction) deoptimised on the first call leaving one out.
+      const v = i < list.length ? list[i] : undefined;
       if (v === undefined && !p.optional) {
         throw new AshlarError(ErrorCodes.INVALID_PARAMS, `missing value for required argument ${i} (${p.name})`);
       }
