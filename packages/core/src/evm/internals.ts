@@ -19,7 +19,6 @@ import { Common, Mainnet } from '@ethereumjs/common';
 import { EVMError, type EVMInterface, Message, type PrecompileFunc, createEVM } from '@ethereumjs/evm';
 import { Caches, MerkleStateManager } from '@ethereumjs/statemanager';
 import { Account, Address, createZeroAddress } from '@ethereumjs/util';
-import { primeMessageShape } from './engineShapes.js';
 import { installFastBloom } from './fastBloom.js';
 import { installFastSload } from './fastSload.js';
 import { installLeanExecuteCall } from './leanExecuteCall.js';
@@ -404,7 +403,6 @@ export function installEngineSpeedups(): Promise<void> {
     if (ip && typeof ip._getValidJumpDestinations === 'function') installJumpAnalysisCache(ip);
     await installReboundEngine();
     await installFastBloom();
-    primeMessageShape();
   })();
   return speedups;
 }

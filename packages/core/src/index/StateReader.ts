@@ -84,18 +84,3 @@ export class BlockStateReader implements StateReader {
     }
   }
 }
-
-// A reader makes its VM (and, without `known`, its state manager) on first need, which value
-// transfers never have: on a fresh node the first token probed was the fields' first change, and
-// V8 threw away indexBlockAt's code, optimised on them being written once. Setting both on a
-// throwaway reader at load makes them mutable from the start (nothing is read or run).
-{
-  const none = Promise.resolve() as unknown;
-  const r = new BlockStateReader(
-    undefined as unknown as ChainService,
-    undefined as unknown as StoredBlock,
-    () => none as Promise<StateManagerInterface>,
-  ) as unknown as { vm?: unknown; sm?: unknown };
-  r.vm = none;
-  r.sm = none;
-}
