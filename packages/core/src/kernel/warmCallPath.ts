@@ -23,10 +23,12 @@ let warmed = false;
  * Seen here first, both kinds are in the code compiled once. Nothing is written (each call
  * reverts) and no event is sent; the calls leave answers in the call cache for a block that
  * would answer them the same. Forked chains are skipped (state reads go upstream), as are chains
- * where the address has code.
+ * where the address has code and chains before Spurious Dragon (see below).
  */
 export async function warmCallPath(executor: Executor, chain: ChainService): Promise<void> {
-  if (warmed || chain.fork !== undefined) return;
+  // Before Spurious Dragon (EIP-161) an eth_call leaves a trace in the state that the blocks
+  // run after it see (a chain imported after a call fails its receipt check): no call there.
+  if (warmed || chain.fork !== undefined || !chain.common.gteHardfork('spuriousDragon')) return;
   const code = await chain.exclusive(() => chain.vm.stateManager.getCode(NOBODY));
   if (code.length > 0) return;
   warmed = true;
