@@ -1,4 +1,5 @@
 import { Block, type BlockHeader, type HeaderData, createBlock } from '@ethereumjs/block';
+import { Hardfork } from '@ethereumjs/common';
 import { type TypedTransaction, createTx } from '@ethereumjs/tx';
 import { Address, bytesToHex, equalsBytes } from '@ethereumjs/util';
 import { type RunTxResult, type VM, runTx } from '@ethereumjs/vm';
@@ -23,6 +24,7 @@ import { accessListField, authorizationListField } from './txFields.js';
 import { shortHex } from './shortHex.js';
 import { cloneHeader } from '../miner/cloneHeader.js';
 import { callTxWithData, shapeCallTx } from './callTxCopy.js';
+import { scratchVm } from './scratchVm.js';
 
 export interface CallOutcome {
   result: RunTxResult;
@@ -177,7 +179,7 @@ export class Executor {
         const key = `pending:${bytesToHex(header.parentHash as Uint8Array)}:${header.timestamp}:${header.baseFeePerGas}:${miner.coinbase}:${bytesToHex(header.mixHash as Uint8Array)}:${header.gasLimit}`;
         const ctx: RunContext = { header, key };
         const txs = await miner.executableTxs();
-        return run(chain.vm, ctx, txs.length > 0 ? (vm) => this.applyPending(vm, ctx, txs) : undefined);
+        return run(await this.headVm(), ctx, txs.length > 0 ? (vm) => this.applyPending(vm, ctx, txs) : undefined);
       });
     }
     // The header's JSON is needed only to build a call block the cache lacks.
@@ -194,15 +196,36 @@ export class Executor {
       base: header,
     };
     if (chain.isHead(at)) {
-      return chain.exclusive(() => {
+      return chain.exclusive(async () => {
         // Read under the lock: a block mined or a state edit made while this call waited moved it.
         ctx.stateRoot = chain.headStateRoot;
-        return run(chain.vm, ctx);
+        return run(await this.headVm(), ctx);
       });
     }
     ctx.stateRoot = at.block.header.stateRoot;
     const sm = await chain.stateManagerFor(at);
     return run(await chain.createVmOn(sm), ctx);
+  }
+
+  /**
+   * The VM a call on the head (or the pending block) runs on, under the chain lock: the head's
+   * own, whose journal reverts everything the call wrote. Not before Byzantium: there runTx puts
+   * the state root after the transaction in its receipt, and getting it flushes the state caches
+   * into the trie inside the call's checkpoint. The trie's revert undoes the flush but the
+   * caches' journal cannot (a flush takes its level's changes), so the call's sender nonce and
+   * the accounts it touched stayed in the head state and the next block mined them. Calls there
+   * run on a scratch VM over the head's state instead, whose writes go nowhere.
+   */
+  private async headVm(): Promise<VM> {
+    const chain = this.chain;
+    if (chain.vm.common.gteHardfork(Hardfork.Byzantium)) return chain.vm;
+    const head = chain.head;
+    return scratchVm(
+      chain,
+      chain.headStateRoot,
+      { number: head.number, timestamp: head.block.header.timestamp },
+      { caches: true },
+    );
   }
 
   /** The pool's executable transactions, run in the pending block before the call (failures skipped, as the miner does). */

@@ -23,12 +23,11 @@ let warmed = false;
  * Seen here first, both kinds are in the code compiled once. Nothing is written (each call
  * reverts) and no event is sent; the calls leave answers in the call cache for a block that
  * would answer them the same. Forked chains are skipped (state reads go upstream), as are chains
- * where the address has code and chains before Spurious Dragon (see below).
+ * where the address has code and chains before Byzantium (see below).
  */
 export async function warmCallPath(executor: Executor, chain: ChainService): Promise<void> {
-  // Before Spurious Dragon (EIP-161) an eth_call leaves a trace in the state that the blocks
-  // run after it see (a chain imported after a call fails its receipt check): no call there.
-  if (warmed || chain.fork !== undefined || !chain.common.gteHardfork('spuriousDragon')) return;
+  // Before Byzantium calls run on a scratch VM, not the head's (Executor.headVm): nothing to warm.
+  if (warmed || chain.fork !== undefined || !chain.common.gteHardfork('byzantium')) return;
   const code = await chain.exclusive(() => chain.vm.stateManager.getCode(NOBODY));
   if (code.length > 0) return;
   warmed = true;
