@@ -34,11 +34,11 @@ export interface IndexBlockInput {
 /**
  * Adds one block to the index: the block's list entries, and every counter and balance it moves.
  *
- * What value transfers never exercise (token transfers, logs, internal creations, withdrawals)
- * runs in async functions of its own, called for every block: V8 never inlines an async function,
- * so when the first token transfer or creation reaches code that had no feedback yet, only that
- * small function is thrown away and recompiled, not this one (~130-400 ms of TurboFan a compile
- * on a fresh node), and this one compiles smaller.
+ * The transactions, and what value transfers never exercise (token transfers, logs, internal
+ * creations, withdrawals), run in async functions of their own, called for every block: V8 never
+ * inlines an async function, so when the first creation or token transfer reaches code that had
+ * no feedback yet (a contract's code looked up, a creation recorded), only that small function is
+ * thrown away and recompiled, not this one (~40-400 ms of TurboFan a compile on a fresh node).
  */
 export async function indexBlock(w: BatchWriter, input: IndexBlockInput): Promise<void> {
   const { sb, rows, reader } = input;
@@ -48,26 +48,7 @@ export async function indexBlock(w: BatchWriter, input: IndexBlockInput): Promis
   // Tokens first: transaction kinds (token_creation) and holder counts depend on them.
   const { newTokens, hasTransfers } = await indexTokenTransfers(w, scope, rows, reader, totals);
 
-  const kinds: number[] = [];
-  for (const tx of rows.txs) {
-    let mask = 0;
-    if (tx.value > 0n) mask |= txKindBit('coin_transfer');
-    if (!tx.to) mask |= txKindBit('contract_creation');
-    else if (tx.hasInput && (await reader.hasCode(tx.to))) mask |= txKindBit('contract_call');
-    if (hasTransfers.has(tx.index)) mask |= txKindBit('token_transfer');
-    if (tx.created && newTokens.has(keyString(tx.created))) mask |= txKindBit('token_creation');
-    if (tx.internalError) mask |= INTERNAL_ERROR_BIT;
-    kinds.push(mask);
-    const from = await scope.address(tx.from);
-    from.txCount++;
-    from.gasUsed += tx.gasUsed;
-    const receiver = tx.to ?? tx.created;
-    if (receiver && keyString(receiver) !== keyString(tx.from)) (await scope.address(receiver)).txCount++;
-    if (tx.created) {
-      const c: ContractRecord = { creator: tx.from, block: B, txIndex: tx.index };
-      w.put('idxContract', tx.created, encodeContract(c));
-    }
-  }
+  const kinds = await indexTxs(w, scope, rows, reader, newTokens, hasTransfers);
   await countEvents(w, scope, rows);
   (await scope.address(rows.coinbase)).validations++;
 
@@ -161,6 +142,39 @@ async function indexTokenTransfers(
     if (keyString(t.from) !== keyString(t.to)) (await scope.address(t.to)).transferCount++;
   }
   return { newTokens, hasTransfers };
+}
+
+/** The block's transactions: each one's kinds mask (returned, by index) and its addresses' counters. */
+async function indexTxs(
+  w: BatchWriter,
+  scope: BlockScope,
+  rows: BlockRows,
+  reader: StateReader,
+  newTokens: ReadonlySet<string>,
+  hasTransfers: ReadonlySet<number>,
+): Promise<number[]> {
+  const B = rows.number;
+  const kinds: number[] = [];
+  for (const tx of rows.txs) {
+    let mask = 0;
+    if (tx.value > 0n) mask |= txKindBit('coin_transfer');
+    if (!tx.to) mask |= txKindBit('contract_creation');
+    else if (tx.hasInput && (await reader.hasCode(tx.to))) mask |= txKindBit('contract_call');
+    if (hasTransfers.has(tx.index)) mask |= txKindBit('token_transfer');
+    if (tx.created && newTokens.has(keyString(tx.created))) mask |= txKindBit('token_creation');
+    if (tx.internalError) mask |= INTERNAL_ERROR_BIT;
+    kinds.push(mask);
+    const from = await scope.address(tx.from);
+    from.txCount++;
+    from.gasUsed += tx.gasUsed;
+    const receiver = tx.to ?? tx.created;
+    if (receiver && keyString(receiver) !== keyString(tx.from)) (await scope.address(receiver)).txCount++;
+    if (tx.created) {
+      const c: ContractRecord = { creator: tx.from, block: B, txIndex: tx.index };
+      w.put('idxContract', tx.created, encodeContract(c));
+    }
+  }
+  return kinds;
 }
 
 /** Contracts created by contracts, and the log and withdrawal counts of the addresses named. */
