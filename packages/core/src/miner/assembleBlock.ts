@@ -248,11 +248,7 @@ async function runAndBuild(
     !input.forceBuilderBuild && postMerge(common) && (await requestsAreIdle(vm, common, b.transactionResults))
       ? await finalizeIdleBlock(vm, builder, headerData as Record<string, unknown>, blockOpts, txRaws, execBlock.header)
       : (await builder.build()).block;
-  const receipts = objectArray<StoredReceipt>();
-  for (let i = 0; i < b.transactionResults.length; i++)
-    receipts.push(
-      toStoredReceipt(b.transactionResults[i], block.transactions[i], included[i].sender, effectivePrices[i]),
-    );
+  const receipts = await storedReceipts(b.transactionResults, block, included, effectivePrices);
   const senders = objectArray<Address>();
   for (const p of included) senders.push(p.sender);
   const { rlp, hash } = blockEncoding(block, txRaws);
@@ -270,6 +266,26 @@ async function runAndBuild(
   const parentRoot = chain.head.block.header.stateRoot;
   if (!equalsBytes(chain.headStateRoot, parentRoot)) stored.preStateRoot = chain.headStateRoot;
   return { stored, included, dropped, deferred };
+}
+
+/**
+ * The block's receipts as stored, in a function V8 does not inline into runAndBuild: a fresh
+ * node's first contract creation reached toStoredReceipt's creation branch (contractAddress) with
+ * no feedback for it, and inlined there it threw runAndBuild away to compile it again (~40-170 ms
+ * of TurboFan); now only this one recompiles. V8 inlines an async function only when it never
+ * suspends: the `await` (one microtask, <1 µs a block) is what keeps this one out.
+ */
+async function storedReceipts(
+  results: readonly RunTxResult[],
+  block: Block,
+  included: readonly PendingTx[],
+  effectivePrices: readonly bigint[],
+): Promise<StoredReceipt[]> {
+  await undefined;
+  const receipts = objectArray<StoredReceipt>();
+  for (let i = 0; i < results.length; i++)
+    receipts.push(toStoredReceipt(results[i], block.transactions[i], included[i].sender, effectivePrices[i]));
+  return receipts;
 }
 
 /**
