@@ -203,9 +203,10 @@ export class ChainStateManager extends MerkleStateManager {
   }
 
   /**
-   * The flush's code step. Its own async function, called on every flush: V8 never inlines an
-   * async function, so the first contract deployed on a fresh node (after value transfers got
-   * flush optimised with an empty list here) deopts this one, not flush.
+   * The flush's code step. Its own async function, called on every flush: V8 does not inline an
+   * async function that can suspend (this one awaits), so the first contract deployed on a fresh
+   * node (after value transfers got flush optimised with an empty list here) deopts this one, not
+   * flush.
    */
   private async writeCodes(writes: [Address, Uint8Array | undefined][] | undefined): Promise<void> {
     if (writes === undefined) return;
