@@ -37,9 +37,9 @@ export interface IndexBlockInput {
  * The transactions, and what value transfers never exercise (token transfers, logs, internal
  * creations, withdrawals), run in async functions of their own, called for every block: V8 does
  * not inline an async function that can suspend (each awaits), so when the first creation or
- * token transfer reaches code that had
- * no feedback yet (a contract's code looked up, a creation recorded), only that small function is
- * thrown away and recompiled, not this one (~40-400 ms of TurboFan a compile on a fresh node).
+ * token transfer reaches code that had no feedback yet (a contract's code looked up, a creation
+ * recorded), only that small function is thrown away and recompiled, not this one (~40-400 ms of
+ * TurboFan a compile on a fresh node).
  */
 export async function indexBlock(w: BatchWriter, input: IndexBlockInput): Promise<void> {
   const { sb, rows, reader } = input;
