@@ -1,5 +1,6 @@
 import type { PluginContext } from '../kernel/definePlugin.js';
 import type { KernelServices } from '../kernel/services.js';
+import { Tokens } from '../kernel/tokens.js';
 import { type IndexOptions, IndexService } from './IndexService.js';
 import { IndexTokens } from './IndexTokens.js';
 
@@ -12,7 +13,9 @@ export { IndexTokens };
  */
 export async function installIndex(ctx: PluginContext, options: IndexOptions = {}): Promise<IndexService> {
   if (ctx.container.isRegistered(IndexTokens.index, true)) return ctx.resolve(IndexTokens.index);
-  const svc = await IndexService.attach(ctx.services.chain, ctx.events, ctx.logger, options);
+  // The kernel's request count tells the index when clients are idle (absent in a bare container).
+  const activity = ctx.container.isRegistered(Tokens.activity, true) ? ctx.resolve(Tokens.activity) : undefined;
+  const svc = await IndexService.attach(ctx.services.chain, ctx.events, ctx.logger, options, activity);
   ctx.provide(IndexTokens.index, () => svc);
   return svc;
 }
