@@ -26,7 +26,7 @@ export interface IndexOptions {
 
 /** Blocks indexed per storage batch while rebuilding or catching up with the head. */
 const REBUILD_BATCH = 64;
-/** The index follows the head once the chain has made no block and clients sent no request for this long... */
+/** The index follows the head once the chain has made no block for this long... */
 const IDLE_MS = 50;
 /** ...or once this many blocks wait, so what a busy chain holds for it stays bounded. */
 const MAX_PENDING = 256;
@@ -49,11 +49,8 @@ type Batch = { kind: 'commit'; hash: string } | { kind: 'remove'; head: string; 
  * coin-balance history, withdrawals and counters.
  *
  * Indexing is off the path of a transaction: a committed block only joins `pending`, and the
- * index catches up in batches once the node is idle for IDLE_MS (no block made, no JSON-RPC
- * request taken), once MAX_PENDING blocks wait, or as soon as anything reads it (every query
- * first `sync`s: read-your-writes). Idle means requests too: a catch-up run while a client
- * reads holds the chain lock (in batches of REBUILD_BATCH blocks) between its calls; measured on
- * a fresh node, the eth_calls right after 1,000 automined transfers ran 10-15% slower for it. A revert drops
+ * index catches up in batches once the chain is idle for IDLE_MS, once MAX_PENDING blocks wait,
+ * or as soon as anything reads it (every query first `sync`s: read-your-writes). A revert drops
  * pending blocks for free and undoes indexed ones in the chain's revert batch, so the index
  * never holds a block the chain lost. Catch-up batches carry the index head with them; after a
  * crash the index resumes from that head (or rebuilds when it no longer matches the chain), as
@@ -78,16 +75,12 @@ export class IndexService {
   private draining?: Promise<void>;
   private timer?: NodeJS.Timeout;
   private lastBlockAt = 0;
-  /** The kernel's request count when the idle timer was armed (unchanged when it fires: no request came). */
-  private requestsAtArm = 0;
   /** Set when indexing failed: the index stops (stays at its last good block) until the next start rebuilds it. */
   private broken = false;
 
   private constructor(
     private readonly chain: ChainService,
     private readonly logger: Logger,
-    /** The kernel's request count (none: only blocks tell whether the node is idle). */
-    private readonly activity?: { readonly count: number },
   ) {
     // A chain in memory keeps its index in sorted tables of its own (see MemoryIndexStore).
     this.store =
@@ -103,9 +96,8 @@ export class IndexService {
     events: EventBus,
     logger: Logger,
     options: IndexOptions = {},
-    activity?: { readonly count: number },
   ): Promise<IndexService> {
-    const svc = new IndexService(chain, logger, activity);
+    const svc = new IndexService(chain, logger);
     await chain.exclusive(async () => {
       await svc.catchUp(options);
       svc.indexedTo = chain.head.number;
@@ -162,13 +154,11 @@ export class IndexService {
   }
 
   private armTimer(ms: number): void {
-    this.requestsAtArm = this.activity?.count ?? 0;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       if (this.pending.length === 0) return;
       const quiet = performance.now() - this.lastBlockAt;
-      if ((this.activity?.count ?? 0) !== this.requestsAtArm) this.armTimer(IDLE_MS);
-      else if (quiet < IDLE_MS) this.armTimer(IDLE_MS - quiet);
+      if (quiet < IDLE_MS) this.armTimer(IDLE_MS - quiet);
       else void this.sync().catch(() => undefined);
     }, ms);
     this.timer.unref();

@@ -1,6 +1,5 @@
 import type { PluginContext } from '../kernel/definePlugin.js';
 import type { KernelServices } from '../kernel/services.js';
-import { Tokens } from '../kernel/tokens.js';
 import { type IndexOptions, IndexService } from './IndexService.js';
 import { IndexTokens } from './IndexTokens.js';
 
@@ -13,9 +12,7 @@ export { IndexTokens };
  */
 export async function installIndex(ctx: PluginContext, options: IndexOptions = {}): Promise<IndexService> {
   if (ctx.container.isRegistered(IndexTokens.index, true)) return ctx.resolve(IndexTokens.index);
-  // The kernel's request count tells the index when clients are idle (absent in a bare container).
-  const activity = ctx.container.isRegistered(Tokens.activity, true) ? ctx.resolve(Tokens.activity) : undefined;
-  const svc = await IndexService.attach(ctx.services.chain, ctx.events, ctx.logger, options, activity);
+  const svc = await IndexService.attach(ctx.services.chain, ctx.events, ctx.logger, options);
   ctx.provide(IndexTokens.index, () => svc);
   return svc;
 }

@@ -19,7 +19,6 @@ import { resolveOptions, silentLogger } from './options.js';
 import { orderPlugins } from './orderPlugins.js';
 import { openPluginStore } from './PluginStore.js';
 import { ServiceProviders } from './ServiceProviders.js';
-import { RequestActivity } from './RequestActivity.js';
 import { Tokens } from './tokens.js';
 
 /**
@@ -77,10 +76,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
   let kernel: Kernel | undefined;
   // Handlers get the kernel's services, never the Kernel itself.
   const handlerContext = () => ({ services: (kernel as Kernel).services });
-  const activity = new RequestActivity();
-  provide(container, Tokens.activity, activity);
   const dispatcher = new Dispatcher(resolve(container, Tokens.methods), handlerContext, {
-    activity,
     maxBatchSize: resolved.rpc.maxBatchSize,
     maxResponseBytes: resolved.rpc.maxResponseBytes,
     batchCostBudget: resolved.rpc.batchCostBudget,

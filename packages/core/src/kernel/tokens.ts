@@ -9,7 +9,6 @@ import type { MethodRegistry } from '../rpc/MethodRegistry.js';
 import type { RouteRegistry } from '../routes/RouteRegistry.js';
 import type { StoragePort } from '../storage/StoragePort.js';
 import type { Logger, ResolvedOptions } from './options.js';
-import type { RequestActivity } from './RequestActivity.js';
 
 /** Typed DI tokens of the kernel's own services. Plugins define theirs the same way. */
 export const Tokens = {
@@ -24,6 +23,4 @@ export const Tokens = {
   executor: token<Executor>('ashlar:executor'),
   methods: token<MethodRegistry>('ashlar:methods'),
   routes: token<RouteRegistry>('ashlar:routes'),
-  /** The count of requests the dispatcher has taken (RequestActivity). */
-  activity: token<RequestActivity>('ashlar:activity'),
 } satisfies Record<string, Token<unknown>>;

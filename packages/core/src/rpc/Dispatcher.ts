@@ -14,8 +14,6 @@ export interface DispatcherOptions {
   batchCostBudget?: number;
   /** Called with errors that are not the caller's fault (bugs, storage failures). */
   onInternalError?: (method: string, error: unknown) => void;
-  /** Counts every request called (transports' and in-process alike). */
-  activity?: { count: number };
 }
 
 type Id = string | number | null;
@@ -167,7 +165,6 @@ export class Dispatcher implements RpcEngine {
   /** Runs a method by name with positional params; throws AshlarError-shaped errors (used by kernel.request). */
   async call(method: string, params: unknown, ctx?: Partial<RpcContext>): Promise<unknown> {
     if (this.refusal !== undefined) throw this.refusal;
-    if (this.options.activity !== undefined) this.options.activity.count++;
     const def = this.methods.get(method);
     if (!def)
       throw new AshlarError(
