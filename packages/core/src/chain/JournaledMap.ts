@@ -46,7 +46,12 @@ export class JournaledMap<V> {
     return false;
   }
 
-  /** The keys changed at the current level since the last call; the level's journal starts afresh. */
+  /**
+   * The keys changed at the current level since the last call; the level's journal starts afresh.
+   * Inside an open checkpoint that drops the earlier values a revert would restore (as
+   * @ethereumjs's caches do): a flush there followed by a revert keeps the flushed values in
+   * the cache while the trie goes back. The head VM never does that (see Executor.headVm).
+   */
   takeChanged(): string[] {
     const top = this.levels.length - 1;
     const level = this.levels[top];
