@@ -5,7 +5,8 @@ import { FeeMarket1559Tx, LegacyTx, type TypedTransaction } from '@ethereumjs/tx
  * constructors set them (mempool/fastTxFromRaw builds received transactions in this order too),
  * followed by the `getSenderAddress` a call transaction and a received one are both given.
  */
-const FEE_MARKET_FIELDS = [
+/** The fields both constructors set first, in this order. */
+const BASE_FIELDS = [
   'type',
   'cache',
   'activeCapabilities',
@@ -19,30 +20,16 @@ const FEE_MARKET_FIELDS = [
   'v',
   'r',
   's',
+];
+const FEE_MARKET_FIELDS = [
+  ...BASE_FIELDS,
   'chainId',
   'accessList',
   'maxFeePerGas',
   'maxPriorityFeePerGas',
   'getSenderAddress',
 ].join();
-const LEGACY_FIELDS = [
-  'type',
-  'cache',
-  'activeCapabilities',
-  'common',
-  'txOptions',
-  'to',
-  'nonce',
-  'gasLimit',
-  'value',
-  'data',
-  'v',
-  'r',
-  's',
-  'gasPrice',
-  'keccakFunction',
-  'getSenderAddress',
-].join();
+const LEGACY_FIELDS = [...BASE_FIELDS, 'gasPrice', 'keccakFunction', 'getSenderAddress'].join();
 
 type Fields = Record<string, unknown>;
 
