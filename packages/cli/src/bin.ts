@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// First: heap and compiler flags must be set before the rest of the node loads (see heapFlags.ts, jitFlags.ts).
+// First: heap and compiler flags must be set before the rest of the node loads (see heapFlags.ts,
+// jitFlags.ts), and V8's helper threads lowered in priority while they are the only ones (helperThreads.ts).
+import './helperPriority.js';
 import './heapFlags.js';
 import './jitFlags.js';
 import { readFile, writeFile } from 'node:fs/promises';
