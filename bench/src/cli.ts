@@ -15,10 +15,15 @@ export interface RunningCli {
 
 export async function startCli(root: string, args: string[]): Promise<RunningCli> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [join(root, 'packages/cli/dist/bin.js'), '--port', '0', ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // The node option `npm start` passes (package.json): V8's background pool sized to the cores.
+  const child = spawn(
+    process.execPath,
+    ['--v8-pool-size=0', join(root, 'packages/cli/dist/bin.js'), '--port', '0', ...args],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let buf = '';
     child.stdout?.on('data', (d: Buffer) => {
