@@ -81,8 +81,10 @@ export class MemoryIndexStore implements IndexStore {
     for (const op of ops) {
       const t = this.table(op.table);
       const k = keyString(op.key);
-      if (op.value === null) t.delete(k);
-      else t.set(k, keyString(op.value));
+      const v = op.value;
+      if (v === null) t.delete(k);
+      // Most list entries are keys alone (an empty value).
+      else t.set(k, v.length === 0 ? '' : keyString(v));
     }
   }
 

@@ -53,6 +53,10 @@ describe('index key codec', () => {
       const b = Uint8Array.from({ length: n }, (_, i) => (i * 101 + 7) & 0xff);
       expect(keyString(b)).toBe(Buffer.from(b).toString('latin1'));
     }
+    // A view into a larger array: only its own bytes, from its offset.
+    const whole = Uint8Array.from({ length: 100 }, (_, i) => 255 - i);
+    expect(keyString(whole.subarray(10, 30))).toBe(Buffer.from(whole.subarray(10, 30)).toString('latin1'));
+    expect(keyString(whole.subarray(10, 30)).charCodeAt(0)).toBe(245);
   });
 
   it('keeps numeric order as byte order', () => {

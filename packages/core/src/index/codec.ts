@@ -58,11 +58,22 @@ export function readU256(b: Uint8Array, offset = 0): bigint {
   return v;
 }
 
-/** A byte string as a Map key: latin1 keeps one char per byte and is cheap to build. */
-export function keyString(b: Uint8Array): string {
-  if (b.length <= 64) return String.fromCharCode.apply(null, b as unknown as number[]);
-  return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1');
-}
+type Slice = (this: Uint8Array, start: number, end: number) => string;
+const latin1Slice = (Buffer.prototype as unknown as { latin1Slice?: Slice }).latin1Slice;
+
+/**
+ * A byte string as a Map or table key: latin1 keeps one char per byte (so string order is byte
+ * order). Node's native `latin1Slice` accepts any Uint8Array and makes a flat string without
+ * touching `.buffer` (~80 ns for 20-113 bytes, where `String.fromCharCode.apply` over the array
+ * took ~260 ns: the index makes some thirty of these a block). A Node without it falls back.
+ */
+export const keyString: (b: Uint8Array) => string =
+  typeof latin1Slice === 'function'
+    ? (b) => latin1Slice.call(b, 0, b.length)
+    : (b) =>
+        b.length <= 64
+          ? String.fromCharCode.apply(null, b as unknown as number[])
+          : Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1');
 
 /** Lexicographic byte comparison (the order of the store). */
 export function compareBytes(a: Uint8Array, b: Uint8Array): number {
