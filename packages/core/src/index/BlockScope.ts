@@ -4,12 +4,15 @@ import { META_KEYS, keys } from './indexKeys.js';
 import {
   type AddressRecord,
   copyToken,
+  type DailyRecord,
   decodeAddress,
+  decodeDaily,
   decodeGlobal,
   decodeToken,
   emptyAddress,
   emptyGlobal,
   encodeAddress,
+  encodeDaily,
   encodeGlobal,
   encodeToken,
   type GlobalRecord,
@@ -24,8 +27,12 @@ const isZero = (a: Uint8Array): boolean => a.every((b) => b === 0);
 interface AddressSlot {
   key: Uint8Array;
   rec: AddressRecord;
-  /** As committed before this block: in the by-count ranking, and at which count. */
+  /**
+   * As committed before this scope: in the rankings (by balance and by count: the addresses with
+   * a balance read), and at which balance and count.
+   */
   ranked: boolean;
+  balance: bigint;
   txCount: bigint;
 }
 
@@ -48,14 +55,19 @@ function decodeSigned(b: Uint8Array | undefined): bigint {
 }
 
 /**
- * The records one block changes — address records, token records, the chain-wide totals —
- * loaded once, changed in memory, and written once at `flush`, with the rank keys
- * (addresses by balance, tokens by holders) that depend on them kept in step.
+ * The records a run of blocks changes — address records, token records, the chain-wide totals,
+ * the daily counters — loaded once, changed in memory, and written once at `flush`, with the
+ * rank keys (addresses by balance and by transaction count, tokens by holders) that depend on
+ * them kept in step. The indexer keeps one scope over a whole batch of blocks: an automined
+ * chain's sender, coinbase and totals change every block, and were each read, encoded and
+ * written (with their rank keys deleted and put again) once per block; the batch's last values
+ * are what the per-block writes left, so the index holds the same entries.
  */
 export class BlockScope {
   private readonly addresses = new Map<string, AddressSlot>();
   private readonly tokens = new Map<string, TokenSlot>();
   private global?: GlobalRecord;
+  private readonly days = new Map<number, DailyRecord>();
 
   constructor(readonly w: BatchWriter) {}
 
@@ -65,7 +77,7 @@ export class BlockScope {
     if (hit) return hit.rec;
     const v = await this.w.read('idxAddress', addr);
     const rec = v ? decodeAddress(v) : emptyAddress();
-    this.addresses.set(k, { key: addr, rec, ranked: rec.hasBalance, txCount: rec.txCount });
+    this.addresses.set(k, { key: addr, rec, ranked: rec.hasBalance, balance: rec.balance, txCount: rec.txCount });
     return rec;
   }
 
@@ -91,6 +103,17 @@ export class BlockScope {
       this.global = v ? decodeGlobal(v) : emptyGlobal();
     }
     return this.global;
+  }
+
+  /** The counters of a day (days since 1970-01-01 UTC), written at `flush`. */
+  async daily(day: number): Promise<DailyRecord> {
+    let d = this.days.get(day);
+    if (!d) {
+      const v = await this.w.read('idxDaily', keys.daily(day));
+      d = v ? decodeDaily(v) : { txCount: 0n, gasUsed: 0n };
+      this.days.set(day, d);
+    }
+    return d;
   }
 
   /**
@@ -139,10 +162,20 @@ export class BlockScope {
       const { key, rec } = slot;
       if (isEmptyAddress(rec)) this.w.del('idxAddress', key);
       else this.w.put('idxAddress', key, encodeAddress(rec));
+      this.flushBalanceRank(slot);
       this.flushTxCountRank(slot);
     }
     for (const { key, before, now } of this.tokens.values()) this.flushToken(key, before, now);
     if (this.global) this.w.put('idxMeta', META_KEYS.global, encodeGlobal(this.global));
+    for (const [day, d] of this.days) this.w.put('idxDaily', keys.daily(day), encodeDaily(d));
+  }
+
+  /** Addresses by balance: the addresses with a balance read, keyed by the balance (the last one read). */
+  private flushBalanceRank({ key, rec, ranked, balance }: AddressSlot): void {
+    const moved = ranked !== rec.hasBalance || balance !== rec.balance;
+    if (!moved) return;
+    if (ranked) this.w.del('idxBalanceRank', keys.balanceRank(balance, key));
+    if (rec.hasBalance) this.w.put('idxBalanceRank', keys.balanceRank(rec.balance, key), new Uint8Array(0));
   }
 
   /** Addresses by transaction count: the addresses ranked by balance (those with a balance read), keyed by count. */

@@ -8,7 +8,8 @@ import type { StoreOp } from '../storage/ChainStore.js';
 import { BatchWriter } from './BatchWriter.js';
 import { type BlockRows, blockRows } from './blockRows.js';
 import { keyString, readU32, u32 } from './codec.js';
-import { indexBlock } from './indexBlock.js';
+import { BlockScope } from './BlockScope.js';
+import { endIndexBatch, indexBlock } from './indexBlock.js';
 import { INDEX_VERSION, META_KEYS } from './indexKeys.js';
 import { IndexQueries } from './IndexQueries.js';
 import { type IndexStore, LevelIndexStore } from './IndexStore.js';
@@ -186,7 +187,9 @@ export class IndexService {
       const blocks = this.pending.slice(0, REBUILD_BATCH);
       this.begin();
       try {
-        for (const p of blocks) await this.indexBlockAt(p);
+        const scope = new BlockScope(this.writer);
+        for (const p of blocks) await this.indexBlockAt(scope, p);
+        endIndexBatch(scope, blocks[blocks.length - 1].sb);
         await this.store.writeNow(this.writer.take());
         this.writer.committed();
       } catch (e) {
@@ -202,7 +205,7 @@ export class IndexService {
   }
 
   /** Indexes one committed block, reading the state it left (not a later dev edit of the head). */
-  private async indexBlockAt({ sb, captured: got }: Pending): Promise<void> {
+  private async indexBlockAt(scope: BlockScope, { sb, captured: got }: Pending): Promise<void> {
     const chain = this.chain;
     const root = sb.block.header.stateRoot;
     const view = async () =>
@@ -211,7 +214,7 @@ export class IndexService {
         : await chain.stateManagerAt(root);
     const reader = new BlockStateReader(chain, sb, view, got?.accounts);
     const rows = got?.rows ?? (await this.rowsOf(sb));
-    await indexBlock(this.writer, { sb, rows, reader, common: chain.common });
+    await indexBlock(scope, { sb, rows, reader, common: chain.common });
   }
 
   private committed(): void {
@@ -308,10 +311,13 @@ export class IndexService {
     for (let i = 0; i < numbers.length; i += REBUILD_BATCH) {
       this.writer.begin();
       if (i === 0 && from === 0n) this.writer.put('idxMeta', META_KEYS.version, u32(INDEX_VERSION));
+      const scope = new BlockScope(this.writer);
+      let last: StoredBlock | undefined;
       for (const n of numbers.slice(i, i + REBUILD_BATCH)) {
-        await this.indexStored(n);
+        last = (await this.indexStored(scope, n)) ?? last;
         done++;
       }
+      if (last) endIndexBatch(scope, last);
       await this.store.writeNow(this.writer.take());
       this.writer.committed();
       progress.update(done);
@@ -325,15 +331,17 @@ export class IndexService {
     return (await this.chain.store.storedNumbersFrom(from)).filter((n) => n <= head);
   }
 
-  private async indexStored(n: bigint): Promise<void> {
+  /** Indexes stored block `n` into `scope`; answers the block (undefined when it is not stored). */
+  private async indexStored(scope: BlockScope, n: bigint): Promise<StoredBlock | undefined> {
     const chain = this.chain;
     const sb = await chain.store.getBlock(n);
-    if (!sb) return;
+    if (!sb) return undefined;
     const sm = await chain.stateManagerFor(sb);
     const reader = new BlockStateReader(chain, sb, async () => sm);
     // The chain's first block: block 0, or a fork's block N (its dev accounts are funded there).
     const genesis = n === chain.genesis.number ? this.genesisAllocation() : undefined;
-    await indexBlock(this.writer, { sb, rows: await this.rowsOf(sb), reader, common: chain.common, genesis });
+    await indexBlock(scope, { sb, rows: await this.rowsOf(sb), reader, common: chain.common, genesis });
+    return sb;
   }
 
   /** A block's rows, with its internal transactions when its call frames were kept (never replayed here). */

@@ -2,18 +2,16 @@ import type { Common } from '@ethereumjs/common';
 import type { StoredBlock } from '../chain/types.js';
 import type { BatchWriter } from './BatchWriter.js';
 import { type BlockRows, type Touched, blockReward, burntFees, touchedRow } from './blockRows.js';
-import { BlockScope, isZero } from './BlockScope.js';
+import { type BlockScope, isZero } from './BlockScope.js';
 import { concat, keyString, u64 } from './codec.js';
 import { META_KEYS, dayOf, keys } from './indexKeys.js';
 import { listEntries } from './listEntries.js';
 import {
   type ContractRecord,
-  decodeDaily,
   type GlobalRecord,
   INTERNAL_ERROR_BIT,
   encodeCoinBalance,
   encodeContract,
-  encodeDaily,
   type TokenRecord,
   transferTokenType,
   txKindBit,
@@ -33,6 +31,8 @@ export interface IndexBlockInput {
 
 /**
  * Adds one block to the index: the block's list entries, and every counter and balance it moves.
+ * The records it changes (addresses, tokens, totals, daily counters) stay in `scope`, which the
+ * caller keeps over a batch of blocks and writes once with `endIndexBatch`.
  *
  * The transactions, and what value transfers never exercise (token transfers, logs, internal
  * creations, withdrawals), run in async functions of their own, called for every block: V8 does
@@ -41,10 +41,10 @@ export interface IndexBlockInput {
  * recorded), only that small function is thrown away and recompiled, not this one (~40-400 ms of
  * TurboFan a compile on a fresh node).
  */
-export async function indexBlock(w: BatchWriter, input: IndexBlockInput): Promise<void> {
+export async function indexBlock(scope: BlockScope, input: IndexBlockInput): Promise<void> {
   const { sb, rows, reader } = input;
+  const w = scope.w;
   const B = rows.number;
-  const scope = new BlockScope(w);
   const totals = await scope.totals();
   // Tokens first: transaction kinds (token_creation) and holder counts depend on them.
   const { newTokens, hasTransfers } = await indexTokenTransfers(w, scope, rows, reader, totals);
@@ -67,8 +67,7 @@ export async function indexBlock(w: BatchWriter, input: IndexBlockInput): Promis
     const first = !rec.hasBalance;
     const delta = value - (first ? 0n : rec.balance);
     if (!first && delta === 0n) continue;
-    if (!first) w.del('idxBalanceRank', keys.balanceRank(rec.balance, t.address));
-    w.put('idxBalanceRank', keys.balanceRank(value, t.address), new Uint8Array(0));
+    // The balance rank moves at the scope's flush, from the balance before the batch to the last one.
     w.put(
       'idxCoinHistory',
       keys.coinHistory(t.address, B),
@@ -91,17 +90,15 @@ export async function indexBlock(w: BatchWriter, input: IndexBlockInput): Promis
   for (const wd of rows.withdrawals) withdrawn += wd.amountGwei * 1_000_000_000n;
   if (B > 0n) totals.coinSupply += withdrawn + blockReward(input.common) - burntFees(sb);
 
-  const dayKey = keys.daily(dayOf(rows.timestamp));
-  const day = await w.read('idxDaily', dayKey);
-  const d = day ? decodeDaily(day) : { txCount: 0n, gasUsed: 0n };
-  w.put(
-    'idxDaily',
-    dayKey,
-    encodeDaily({ txCount: d.txCount + BigInt(rows.txs.length), gasUsed: d.gasUsed + gasUsed }),
-  );
+  const day = await scope.daily(dayOf(rows.timestamp));
+  day.txCount += BigInt(rows.txs.length);
+  day.gasUsed += gasUsed;
+}
 
+/** Writes what a batch of blocks changed (`scope`) and the index head: `last`, the batch's last block. */
+export function endIndexBatch(scope: BlockScope, last: StoredBlock): void {
   scope.flush();
-  w.put('idxMeta', META_KEYS.head, concat(u64(B), sb.hash));
+  scope.w.put('idxMeta', META_KEYS.head, concat(u64(last.number), last.hash));
 }
 
 /**

@@ -76,7 +76,7 @@ export async function unindexBlock(w: BatchWriter, input: UnindexBlockInput): Pr
     const entry = decodeCoinBalance(B, raw);
     const rec = await scope.address(address);
     w.del('idxCoinHistory', historyKeys[i]);
-    w.del('idxBalanceRank', keys.balanceRank(entry.value, address));
+    // The balance rank moves back at the scope's flush (from entry.value, the balance the scope read).
     if (entry.first) {
       rec.hasBalance = false;
       rec.balance = 0n;
@@ -87,7 +87,6 @@ export async function unindexBlock(w: BatchWriter, input: UnindexBlockInput): Pr
     rec.balance = entry.value - entry.delta;
     const prev = await store.range('idxCoinHistory', { prefix: address, after: u64(B), reverse: true, limit: 1 });
     rec.balanceBlock = prev.length > 0 ? readU64(prev[0].key, 20) : 0n;
-    w.put('idxBalanceRank', keys.balanceRank(rec.balance, address), new Uint8Array(0));
   }
 
   listEntries(w, rows, kinds, 'del');
