@@ -140,4 +140,25 @@ describe('fastTxFromRaw', () => {
     const homestead = createDevCommon(31337n, 'homestead');
     expect(fastTxFromRaw(legacyRaw(), homestead)).toBeUndefined();
   });
+
+  it("shares one Common copy between transactions while the chain's Common is unchanged, as the stock copy at its hardfork", () => {
+    const chain = createDevCommon(31337n, DEFAULT_HARDFORK);
+    const a = fastTxFromRaw(dynamicRaw(), chain) as TypedTransaction;
+    const b = fastTxFromRaw(legacyRaw(), chain) as TypedTransaction;
+    expect(a.common).toBe(b.common);
+    expect(a.common).not.toBe(chain);
+    expect(sameFields(a, createTxFromRLP(dynamicRaw(), { common: chain, freeze: false }))).toBe(true);
+    // The chain's Common moves to another hardfork: later transactions get a copy at it, earlier ones keep theirs.
+    chain.setHardfork('cancun');
+    const c = fastTxFromRaw(dynamicRaw(), chain) as TypedTransaction;
+    expect(c.common).not.toBe(a.common);
+    expect(c.common.hardfork()).toBe('cancun');
+    expect(a.common.hardfork()).toBe(DEFAULT_HARDFORK);
+    expect(sameFields(c, createTxFromRLP(dynamicRaw(), { common: chain, freeze: false }))).toBe(true);
+    // A shared copy someone changed is not handed out again.
+    c.common.setHardfork('shanghai');
+    const d = fastTxFromRaw(dynamicRaw(), chain) as TypedTransaction;
+    expect(d.common).not.toBe(c.common);
+    expect(d.common.hardfork()).toBe('cancun');
+  });
 });

@@ -88,6 +88,60 @@ function sharedChecks(common: Common, nonce: bigint, gasLimit: bigint, to: Uint8
   return true;
 }
 
+/** What a chain Common held when its transactions' copy was made (see txCommon). */
+interface SharedCopy {
+  copy: Common;
+  /** The Common's fields a copy takes (Common.copy is a shallow Object.assign), as they were. */
+  from: unknown[];
+  /** The copy's own, as made: a copy someone changed is not handed out again. */
+  made: unknown[];
+}
+const sharedCopies = new WeakMap<Common, SharedCopy>();
+
+/** The Common fields (@ethereumjs/common 10, pinned) whose values a copy takes: hardfork, EIPs, parameters and their caches. */
+const COMMON_STATE = [
+  '_hardfork',
+  '_eips',
+  '_params',
+  '_paramsCache',
+  '_activatedEIPsCache',
+  '_chainParams',
+  'HARDFORK_CHANGES',
+  'customCrypto',
+  'updateParams',
+] as const;
+
+function commonState(common: Common): unknown[] {
+  const c = common as unknown as Record<string, unknown>;
+  return COMMON_STATE.map((k) => c[k]);
+}
+
+function sameState(common: Common, from: readonly unknown[]): boolean {
+  const c = common as unknown as Record<string, unknown>;
+  for (let i = 0; i < COMMON_STATE.length; i++) if (c[COMMON_STATE[i]] !== from[i]) return false;
+  return true;
+}
+
+/**
+ * The Common of a transaction built here: the constructor's `common.copy()` with the tx
+ * parameters merged, made once and shared by the transactions decoded while the chain's Common
+ * holds the same hardfork, EIPs and parameters (a copy per transaction was ~3-7 µs: an
+ * Object.assign of the Common and a new EventEmitter). A stock copy has the same field values;
+ * only its identity differs. Nothing on Ashlar's paths changes a transaction's Common (every runTx
+ * passes skipHardForkValidation, which is what would set its hardfork); when the chain's Common
+ * changed since (setHardfork, setEIPs), or the shared copy did, the next transaction gets a new
+ * copy, as the constructor would make.
+ */
+function txCommon(common: Common): Common {
+  const known = sharedCopies.get(common);
+  if (known !== undefined && sameState(common, known.from) && sameState(known.copy, known.made)) return known.copy;
+  const from = commonState(common);
+  const copy = common.copy();
+  copy.updateParams(paramsTx);
+  sharedCopies.set(common, { copy, from, made: commonState(copy) });
+  return copy;
+}
+
 /** The fields sharedConstructor sets, in its order, on an object of `proto`. */
 function base(
   proto: object,
@@ -108,9 +162,7 @@ function base(
   tx.type = type;
   tx.cache = {};
   tx.activeCapabilities = [];
-  const copy = common.copy();
-  copy.updateParams(paramsTx);
-  tx.common = copy;
+  tx.common = txCommon(common);
   tx.txOptions = { common, freeze: false };
   tx.to = f.to.length > 0 ? new Address(f.to) : undefined;
   tx.nonce = f.nonce;
