@@ -226,7 +226,8 @@ async function runAndBuild(
       }
     }
   } finally {
-    tracer?.detach();
+    // Paused, not detached: the miner traces again next block (its listeners stay, idle).
+    tracer?.pause();
   }
 
   const blockOpts = {

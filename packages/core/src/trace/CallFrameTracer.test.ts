@@ -148,4 +148,39 @@ describe('CallFrameTracer', () => {
     expect(vm.evm.events.listenerCount('beforeMessage')).toBe(0);
     expect(vm.evm.events.listenerCount('afterMessage')).toBe(0);
   });
+
+  it('records nothing while paused and traces again once re-attached', async () => {
+    const head = k.chain.head.block;
+    const vm = await scratchVm(k.chain, k.chain.headStateRoot, {
+      number: head.header.number,
+      timestamp: head.header.timestamp,
+    });
+    const sender = k.chain.accounts[0];
+    const call = (nonce: bigint) =>
+      createTx(
+        { type: 2, to: C, gasLimit: 100_000n, maxFeePerGas: 10n ** 11n, maxPriorityFeePerGas: 1n, nonce },
+        { common: k.chain.common },
+      ).sign(sender.privateKey);
+    const before = opcodeTable(vm.evm);
+    const tracer = new CallFrameTracer(vm.evm);
+    tracer.attach();
+    tracer.pause();
+    expect(opcodeTable(vm.evm)).toBe(before);
+    await runTx(vm, { tx: call(0n), block: head, skipHardForkValidation: true });
+    expect(tracer.take()).toBeUndefined();
+    tracer.attach();
+    await runTx(vm, { tx: call(1n), block: head, skipHardForkValidation: true });
+    const frame = tracer.take();
+    expect(frame?.type).toBe('CALL');
+    expect(frame?.to).toBe(C);
+    expect(frame?.gasUsed).toBe(1033n);
+    tracer.pause();
+    tracer.attach();
+    // One pair of listeners however often it was paused and attached again.
+    expect(vm.evm.events.listenerCount('beforeMessage')).toBe(1);
+    tracer.detach();
+    expect(opcodeTable(vm.evm)).toBe(before);
+    expect(vm.evm.events.listenerCount('beforeMessage')).toBe(0);
+    expect(vm.evm.events.listenerCount('afterMessage')).toBe(0);
+  });
 });

@@ -44,7 +44,12 @@ const ADDRESS_MASK = (1n << 160n) - 1n;
  * the handlers of the call, create, LOG and SELFDESTRUCT opcodes in the EVM's opcode map: one
  * extra function call per such opcode, none for the others.
  *
- * Usage: `attach()`, run transactions, `take()` after each for its top frame, `detach()`.
+ * Usage: `attach()`, run transactions, `take()` after each for its top frame, `detach()`. A
+ * caller that traces again and again on one EVM (the miner, block after block) may `pause()`
+ * instead of detaching: the opcode table goes back and nothing is recorded, but the two event
+ * listeners stay (ignoring messages) until the next `attach()`. Adding and removing them per
+ * block cost ~3 µs (eventemitter3 deletes the event's key, which turns its table of events
+ * into a dictionary, and rebuilds it when the last listener goes).
  */
 export class CallFrameTracer {
   private stack: CallFrame[] = [];
@@ -56,6 +61,10 @@ export class CallFrameTracer {
   private ourMap: OpEntry[] | undefined;
   /** The wrapped table last built, and the table it wraps. */
   private built: { base: OpEntry[]; map: OpEntry[] } | undefined;
+  /** The event listeners are on the EVM (attached, or paused). */
+  private listening = false;
+  /** Messages are recorded (attached and not paused). */
+  private active = false;
 
   constructor(
     private readonly evm: EVM,
@@ -78,19 +87,32 @@ export class CallFrameTracer {
     }
     setOpcodeTable(this.evm, map);
     this.ourMap = map;
-    this.evm.events.on('beforeMessage', this.onBefore);
-    this.evm.events.on('afterMessage', this.onAfter);
+    if (!this.listening) {
+      this.evm.events.on('beforeMessage', this.onBefore);
+      this.evm.events.on('afterMessage', this.onAfter);
+      this.listening = true;
+    }
+    this.active = true;
   }
 
-  detach(): void {
+  /** Stops tracing: the EVM's opcode table is its own again and messages are ignored; the listeners stay. */
+  pause(): void {
     if (!this.ourMap) return;
     // A hardfork change rebuilds the map; only put back the one we replaced.
     if (opcodeTable(this.evm) === this.ourMap && this.savedMap) setOpcodeTable(this.evm, this.savedMap);
-    this.evm.events.off('beforeMessage', this.onBefore);
-    this.evm.events.off('afterMessage', this.onAfter);
     this.ourMap = undefined;
     this.savedMap = undefined;
+    this.active = false;
     this.reset();
+  }
+
+  /** Stops tracing and leaves the EVM as it was found (no listeners). */
+  detach(): void {
+    this.pause();
+    if (!this.listening) return;
+    this.evm.events.off('beforeMessage', this.onBefore);
+    this.evm.events.off('afterMessage', this.onAfter);
+    this.listening = false;
   }
 
   /** The top frame of the transaction that just ran (undefined if it made no message), and a clean slate for the next. */
@@ -109,6 +131,7 @@ export class CallFrameTracer {
   }
 
   private readonly onBefore = (message: Message): void => {
+    if (!this.active) return;
     const parent = this.stack[this.stack.length - 1];
     const isCreate = message.to === undefined;
     let type: CallType;
@@ -138,6 +161,7 @@ export class CallFrameTracer {
   };
 
   private readonly onAfter = (result: MessageResult): void => {
+    if (!this.active) return;
     const frame = this.stack.pop();
     const message = this.messages.pop();
     if (!frame) return;
