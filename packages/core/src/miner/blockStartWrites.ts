@@ -2,6 +2,7 @@ import type { BlockBuilder } from '@ethereumjs/vm';
 import type { VM } from '@ethereumjs/vm';
 import { Address, bigIntToAddressBytes, bigIntToBytes, setLengthLeft } from '@ethereumjs/util';
 import { writeWord32 } from '../util/hex.js';
+import { minimalBytes } from '../storage/unpaddedBytes.js';
 
 /** What BlockBuilder.initState reads and sets on the builder (@ethereumjs/vm 10.1.3). */
 interface BuilderStart {
@@ -83,7 +84,8 @@ export async function startBlock(builder: BlockBuilder): Promise<void> {
     // As accumulateParentBeaconBlockRoot: nothing written while the contract has no code.
     if ((await sm.getCode(BEACON_ROOTS)).length > 0) {
       const index = timestamp % params.rootsLength;
-      await sm.putStorage(BEACON_ROOTS, slotKey(index), bigIntToBytes(timestamp));
+      // bigIntToBytes(timestamp) without its hex round trip (minimalBytes: the same bytes).
+      await sm.putStorage(BEACON_ROOTS, slotKey(index), minimalBytes(timestamp));
       await sm.putStorage(
         BEACON_ROOTS,
         slotKey(index + params.rootsLength),
