@@ -53,21 +53,22 @@ interface QueueContract {
   address: Address;
   cacheKey: string;
 }
-const queueContracts = new WeakMap<VM, Map<string, QueueContract>>();
+/** Per VM: the request contracts of the hardfork last asked about, by parameter name. */
+const queueContracts = new WeakMap<VM, { hardfork: string; byParam: Map<string, QueueContract> }>();
 
-/** Looked up once per hardfork, not per block (common.param and the hex key cost a few µs). */
+/** Looked up once per hardfork, not per block (common.param and the hex key cost a few µs; a key string per ask ~1-2). */
 function queueContract(vm: VM, param: string): QueueContract {
+  const hardfork = vm.common.hardfork();
   let known = queueContracts.get(vm);
-  if (!known) {
-    known = new Map();
+  if (known === undefined || known.hardfork !== hardfork) {
+    known = { hardfork, byParam: new Map() };
     queueContracts.set(vm, known);
   }
-  const key = `${vm.common.hardfork()}/${param}`;
-  let c = known.get(key);
+  let c = known.byParam.get(param);
   if (!c) {
     const address = new Address(bigIntToAddressBytes(vm.common.param(param)));
     c = { address, cacheKey: bytesToUnprefixedHex(address.bytes) };
-    known.set(key, c);
+    known.byParam.set(param, c);
   }
   return c;
 }
