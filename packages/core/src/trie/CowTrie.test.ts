@@ -56,6 +56,39 @@ describe('CowTrie', () => {
     });
   }
 
+  it('gives 20-byte keys (addresses, whose paths the context remembers) the roots @ethereumjs/mpt gives, in every trie of the context', async () => {
+    const address = (k: number) => {
+      const a = new Uint8Array(20).fill(0xab);
+      a[18] = k >> 8;
+      a[19] = k & 0xff;
+      return a;
+    };
+    const { ctx } = setup(true);
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 200 }), async (ops) => {
+        // A new trie per run on the one context: paths remembered by earlier runs are reused.
+        const cow = new CowTrie(ctx);
+        const mpt = new MerklePatriciaTrie({ useKeyHashing: true });
+        for (const o of ops) {
+          if (o.kind === 'put') {
+            await cow.put(address(o.key), o.value);
+            await mpt.put(address(o.key), o.value);
+          } else if (o.kind === 'del') {
+            await cow.del(address(o.key));
+            await mpt.del(address(o.key));
+          } else expect(bytesToHex(cow.root())).toBe(bytesToHex(mpt.root()));
+        }
+        expect(bytesToHex(cow.root())).toBe(bytesToHex(mpt.root()));
+        for (let k = 0; k <= 400; k += 7) {
+          const a = await cow.get(address(k));
+          const b = await mpt.get(address(k));
+          expect(a === null ? null : bytesToHex(a)).toBe(b === null ? null : bytesToHex(b));
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('writes nodes @ethereumjs/mpt can read back at any root it reported', async () => {
     const { db, ctx, cow } = setup();
     const roots: { root: Uint8Array; entries: Map<number, Uint8Array> }[] = [];
