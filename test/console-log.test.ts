@@ -180,6 +180,42 @@ describe('console.log options and decoding', () => {
     }
   });
 
+  it('prints what Hardhat prints for a transaction sent to the console address itself, and nothing for a value transfer', async () => {
+    const direct = new Interface(['function log(string)']).encodeFunctionData('log', ['sent straight to console']);
+    const send = async (rpc: Rpc, mark: (step: string) => void) => {
+      mark('direct');
+      await rpc('eth_sendTransaction', [{ from: A0, to: CONSOLE_ADDRESS, data: direct }]);
+      mark('transfer');
+      await rpc('eth_sendTransaction', [{ from: A0, to: '0x00000000000000000000000000000000000c0ffe', value: '0x1' }]);
+      mark('end');
+    };
+    const printed: string[] = [];
+    const hh = await hardhatProvider({ printLine: (l) => printed.push(l) });
+    await send(
+      (method, params = []) => hh.request({ method, params }),
+      (step) => printed.push(`#step ${step}`),
+    );
+    const theirs = hardhatConsoleBlocks(printed);
+    const kernel = await createNode();
+    try {
+      const ours: Record<string, string[]> = {};
+      let step = '';
+      kernel.events.on('console', (e) => {
+        ours[step] = [...(ours[step] ?? []), e.message];
+      });
+      await send(
+        (method, params = []) => kernel.request({ method, params }),
+        (s) => {
+          step = s;
+        },
+      );
+      expect(theirs.direct).toEqual(['sent straight to console']);
+      expect(ours).toEqual(theirs);
+    } finally {
+      await kernel.close();
+    }
+  });
+
   it("debug_traceTransaction's call tracer shows the console calls as calls", async () => {
     const kernel = await createNode();
     try {

@@ -1,5 +1,5 @@
 import type { HeaderData } from '@ethereumjs/block';
-import { type Address, type WithdrawalData, createAddressFromString } from '@ethereumjs/util';
+import { type Address, type WithdrawalData, createAddressFromString, equalsBytes, hexToBytes } from '@ethereumjs/util';
 import { keccak256 as keccak_256 } from '../chain/nativeCrypto.js';
 import type { ChainService } from '../chain/ChainService.js';
 import type { EventBus } from '../events/EventBus.js';
@@ -7,6 +7,7 @@ import { MempoolService } from '../mempool/MempoolService.js';
 import type { PendingTx } from '../mempool/types.js';
 import { type AssembleResult, assembleBlock } from './assembleBlock.js';
 import { TxConsoleCapture } from '../console/ConsoleCapture.js';
+import { CONSOLE_ADDRESS } from '../console/decodeConsole.js';
 import type { Logger } from '../util/logger.js';
 import type { MinerSettings } from './MinerSettings.js';
 
@@ -158,7 +159,7 @@ export class MinerService {
     const ordered = await this.executableTxs();
     const withdrawals = this.pendingWithdrawals;
     // console.sol lines of each transaction (console/ConsoleCapture.ts), sent once the block is the head.
-    const consoleLines = ordered.length > 0 ? new TxConsoleCapture(chain.vm) : undefined;
+    const consoleLines = (await mayCallConsole(chain, ordered)) ? new TxConsoleCapture(chain.vm) : undefined;
     consoleLines?.attach();
     let result: AssembleResult;
     try {
@@ -197,6 +198,29 @@ export class MinerService {
   mine(opts: { timestamp?: bigint } = {}): Promise<AssembleResult> {
     return this.chain.exclusive(() => this.mineNow(opts));
   }
+}
+
+const CONSOLE_BYTES = hexToBytes(CONSOLE_ADDRESS);
+
+/**
+ * Whether any of `txs` can make a console.sol call: one that runs code (a creation, a call to an
+ * account with code, an EIP-7702 transaction, which may give its target code first) or is sent
+ * to the console address itself. A block of plain value transfers cannot, and is mined without
+ * the capture's five event listeners added and removed (~5 us a block). Code is read from the
+ * head state (cached; runTx reads the same); a read that fails counts as code.
+ */
+async function mayCallConsole(chain: ChainService, txs: readonly PendingTx[]): Promise<boolean> {
+  const sm = chain.vm.stateManager;
+  for (const { tx } of txs) {
+    const to = tx.to;
+    if (to === undefined || tx.type === 4 || equalsBytes(to.bytes, CONSOLE_BYTES)) return true;
+    try {
+      if ((await sm.getCode(to)).length > 0) return true;
+    } catch {
+      return true;
+    }
+  }
+  return false;
 }
 
 function nowSeconds(): bigint {
