@@ -6,6 +6,7 @@ import type { EventBus } from '../events/EventBus.js';
 import { MempoolService } from '../mempool/MempoolService.js';
 import type { PendingTx } from '../mempool/types.js';
 import { type AssembleResult, assembleBlock } from './assembleBlock.js';
+import { nextBaseFeeOf } from './nextBaseFee.js';
 import { TxConsoleCapture } from '../console/ConsoleCapture.js';
 import { CONSOLE_ADDRESS } from '../console/decodeConsole.js';
 import type { Logger } from '../util/logger.js';
@@ -115,7 +116,7 @@ export class MinerService {
   nextBlockBaseFee(): bigint | undefined {
     if (this.nextBaseFee !== undefined) return this.nextBaseFee;
     if (!this.chain.common.isActivatedEIP(1559)) return undefined;
-    return this.chain.head.block.header.calcNextBaseFee();
+    return nextBaseFeeOf(this.chain.head.block.header);
   }
 
   /**

@@ -26,6 +26,7 @@ import type { CallFrame } from '../trace/callFrames.js';
 import { startBlock } from './blockStartWrites.js';
 import { execHeader } from './execHeader.js';
 import { headerRaw } from './headerRaw.js';
+import { nextBaseFeeOf } from './nextBaseFee.js';
 import { finalizeIdleBlock, requestsAreIdle } from './finalizeBlock.js';
 
 export interface AssembleInput {
@@ -84,7 +85,7 @@ export async function assembleBlock(chain: ChainService, input: AssembleInput): 
     // prevRandao: deterministic per chain, different per block
     mixHash: input.prevRandao ?? keccak_256(parent.hash()),
   };
-  if (common.isActivatedEIP(1559)) headerData.baseFeePerGas = input.baseFee ?? parent.header.calcNextBaseFee();
+  if (common.isActivatedEIP(1559)) headerData.baseFeePerGas = input.baseFee ?? nextBaseFeeOf(parent.header);
   if (common.isActivatedEIP(4844)) headerData.excessBlobGas = parent.header.calcNextExcessBlobGas(common);
   if (common.isActivatedEIP(4788)) headerData.parentBeaconBlockRoot = new Uint8Array(32);
 
