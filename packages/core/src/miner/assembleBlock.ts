@@ -314,8 +314,10 @@ function blockEncoding(block: Block, txRaws: readonly Uint8Array[]): { rlp: Uint
     const n = txRaws[i].length;
     txsPayload += txs[i].type === 0 ? n : n + rlpHeaderSize(n);
   }
-  const uncles = RLP.encode(block.uncleHeaders.map((uh) => uh.raw()));
-  const withdrawals = block.withdrawals ? RLP.encode(block.withdrawals.map((w) => w.raw())) : undefined;
+  // Empty lists (every block's uncles, a dev block's withdrawals) are 0xc0: no list built and encoded for them.
+  const uncles = block.uncleHeaders.length === 0 ? EMPTY_LIST : RLP.encode(block.uncleHeaders.map((uh) => uh.raw()));
+  const w = block.withdrawals;
+  const withdrawals = w === undefined ? undefined : w.length === 0 ? EMPTY_LIST : RLP.encode(w.map((x) => x.raw()));
   const payload =
     headerRlp.length + rlpHeaderSize(txsPayload) + txsPayload + uncles.length + (withdrawals ? withdrawals.length : 0);
   const out = new Uint8Array(rlpHeaderSize(payload) + payload);
@@ -334,6 +336,9 @@ function blockEncoding(block: Block, txRaws: readonly Uint8Array[]): { rlp: Uint
   if (withdrawals) out.set(withdrawals, o);
   return { rlp: out, hash };
 }
+
+/** RLP of an empty list (only ever copied from). */
+const EMPTY_LIST = Uint8Array.of(0xc0);
 
 /** Bytes of the RLP length header of an item of `n` payload bytes (a typed transaction is never one byte below 0x80). */
 function rlpHeaderSize(n: number): number {
