@@ -91,7 +91,7 @@ export class BatchWriter {
     const k = keyString(key);
     const o = this.overlay.get(table) as Map<string, Slot>;
     if (o.has(k)) return o.get(k) ?? undefined;
-    if (this.cacheSize === 0) return this.store.get(table, key);
+    if (this.cacheSize === 0) return this.store.getNow ? this.store.getNow(table, k) : this.store.get(table, key);
     const c = this.cache.get(table) as Lru<string, Slot>;
     const hit = c.get(k);
     if (hit !== undefined) return hit ?? undefined;

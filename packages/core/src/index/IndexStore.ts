@@ -78,6 +78,8 @@ export function bounds(q: RangeQuery): { lower: Uint8Array; lowerExclusive: bool
  */
 export interface IndexStore {
   get(table: IndexTable, key: Uint8Array): Promise<Uint8Array | undefined>;
+  /** `get` at once, by the key's `keyString`, where reading costs no I/O (the memory tables). */
+  getNow?(table: IndexTable, key: string): Uint8Array | undefined;
   getMany(table: IndexTable, keys: Uint8Array[]): Promise<(Uint8Array | undefined)[]>;
   /** Reads at most `q.limit` entries: O(limit), whatever the table's size. */
   range(table: IndexTable, q: RangeQuery): Promise<Entry[]>;

@@ -40,7 +40,11 @@ export class MemoryIndexStore implements IndexStore {
   }
 
   async get(table: IndexTable, key: Uint8Array): Promise<Uint8Array | undefined> {
-    const v = this.table(table).get(keyString(key));
+    return this.getNow(table, keyString(key));
+  }
+
+  getNow(table: IndexTable, key: string): Uint8Array | undefined {
+    const v = this.table(table).get(key);
     return v === undefined ? undefined : bytesOf(v);
   }
 

@@ -13,6 +13,10 @@ const ZERO = new Address(new Uint8Array(20));
 export interface StateReader {
   balance(address: Uint8Array): Promise<bigint>;
   hasCode(address: Uint8Array): Promise<boolean>;
+  /** The balance if it was read already (no await), else undefined: then ask `balance`. */
+  knownBalance(address: Uint8Array): bigint | undefined;
+  /** Whether the address holds code, if that was read already, else undefined: then ask `hasCode`. */
+  knownHasCode(address: Uint8Array): boolean | undefined;
   /** The return data of a static call, or undefined when it fails. */
   call(to: Uint8Array, data: Uint8Array): Promise<Uint8Array | undefined>;
 }
@@ -39,6 +43,14 @@ export class BlockStateReader implements StateReader {
   private state(): Promise<StateManagerInterface> {
     this.sm ??= this.stateManager();
     return this.sm;
+  }
+
+  knownBalance(address: Uint8Array): bigint | undefined {
+    return this.known?.get(keyString(address))?.balance;
+  }
+
+  knownHasCode(address: Uint8Array): boolean | undefined {
+    return this.known?.get(keyString(address))?.hasCode;
   }
 
   async balance(address: Uint8Array): Promise<bigint> {

@@ -3,7 +3,7 @@ import type { StoredBlock } from '../chain/types.js';
 import type { BatchWriter } from './BatchWriter.js';
 import { type BlockRows, type Touched, blockReward, burntFees, touchedRow } from './blockRows.js';
 import { type BlockScope, isZero } from './BlockScope.js';
-import { concat, keyString, u64 } from './codec.js';
+import { concat, keyString, sameBytes, u64 } from './codec.js';
 import { META_KEYS, dayOf, keys } from './indexKeys.js';
 import { listEntries } from './listEntries.js';
 import {
@@ -45,13 +45,13 @@ export async function indexBlock(scope: BlockScope, input: IndexBlockInput): Pro
   const { sb, rows, reader } = input;
   const w = scope.w;
   const B = rows.number;
-  const totals = await scope.totals();
+  const totals = scope.loadedTotals() ?? (await scope.totals());
   // Tokens first: transaction kinds (token_creation) and holder counts depend on them.
   const { newTokens, hasTransfers } = await indexTokenTransfers(w, scope, rows, reader, totals);
 
   const kinds = await indexTxs(w, scope, rows, reader, newTokens, hasTransfers);
   await countEvents(w, scope, rows);
-  (await scope.address(rows.coinbase)).validations++;
+  (scope.loaded(rows.coinbase) ?? (await scope.address(rows.coinbase))).validations++;
 
   let touched: Touched[] = rows.touched;
   if (input.genesis) {
@@ -62,8 +62,8 @@ export async function indexBlock(scope: BlockScope, input: IndexBlockInput): Pro
     }
   }
   for (const t of touched) {
-    const rec = await scope.address(t.address);
-    const value = await reader.balance(t.address);
+    const rec = scope.loaded(t.address) ?? (await scope.address(t.address));
+    const value = reader.knownBalance(t.address) ?? (await reader.balance(t.address));
     const first = !rec.hasBalance;
     const delta = value - (first ? 0n : rec.balance);
     if (!first && delta === 0n) continue;
@@ -90,7 +90,8 @@ export async function indexBlock(scope: BlockScope, input: IndexBlockInput): Pro
   for (const wd of rows.withdrawals) withdrawn += wd.amountGwei * 1_000_000_000n;
   if (B > 0n) totals.coinSupply += withdrawn + blockReward(input.common) - burntFees(sb);
 
-  const day = await scope.daily(dayOf(rows.timestamp));
+  const dayNumber = dayOf(rows.timestamp);
+  const day = scope.loadedDay(dayNumber) ?? (await scope.daily(dayNumber));
   day.txCount += BigInt(rows.txs.length);
   day.gasUsed += gasUsed;
 }
@@ -136,8 +137,8 @@ async function indexTokenTransfers(
       if (isZero(t.from)) rec.totalSupply += t.amount;
       if (isZero(t.to)) rec.totalSupply -= t.amount;
     }
-    (await scope.address(t.from)).transferCount++;
-    if (keyString(t.from) !== keyString(t.to)) (await scope.address(t.to)).transferCount++;
+    (scope.loaded(t.from) ?? (await scope.address(t.from))).transferCount++;
+    if (!sameBytes(t.from, t.to)) (scope.loaded(t.to) ?? (await scope.address(t.to))).transferCount++;
   }
   return { newTokens, hasTransfers };
 }
@@ -157,16 +158,18 @@ async function indexTxs(
     let mask = 0;
     if (tx.value > 0n) mask |= txKindBit('coin_transfer');
     if (!tx.to) mask |= txKindBit('contract_creation');
-    else if (tx.hasInput && (await reader.hasCode(tx.to))) mask |= txKindBit('contract_call');
+    else if (tx.hasInput && (reader.knownHasCode(tx.to) ?? (await reader.hasCode(tx.to))))
+      mask |= txKindBit('contract_call');
     if (hasTransfers.has(tx.index)) mask |= txKindBit('token_transfer');
     if (tx.created && newTokens.has(keyString(tx.created))) mask |= txKindBit('token_creation');
     if (tx.internalError) mask |= INTERNAL_ERROR_BIT;
     kinds.push(mask);
-    const from = await scope.address(tx.from);
+    const from = scope.loaded(tx.from) ?? (await scope.address(tx.from));
     from.txCount++;
     from.gasUsed += tx.gasUsed;
     const receiver = tx.to ?? tx.created;
-    if (receiver && keyString(receiver) !== keyString(tx.from)) (await scope.address(receiver)).txCount++;
+    if (receiver && !sameBytes(receiver, tx.from))
+      (scope.loaded(receiver) ?? (await scope.address(receiver))).txCount++;
     if (tx.created) {
       const c: ContractRecord = { creator: tx.from, block: B, txIndex: tx.index };
       w.put('idxContract', tx.created, encodeContract(c));

@@ -4,6 +4,9 @@ import {
   concat,
   decodeText,
   encodeText,
+  putU32,
+  putU64,
+  putU256,
   readU16,
   readU32,
   readU64,
@@ -76,18 +79,19 @@ export function isEmptyAddress(a: AddressRecord): boolean {
   );
 }
 
+/** u8 hasBalance, u256 balance, u64 balanceBlock, txCount, transferCount, u256 gasUsed, u64 validations, logCount, withdrawalCount. */
 export function encodeAddress(a: AddressRecord): Uint8Array {
-  return concat(
-    u8(a.hasBalance ? 1 : 0),
-    u256(a.balance),
-    u64(a.balanceBlock),
-    u64(a.txCount),
-    u64(a.transferCount),
-    u256(a.gasUsed),
-    u64(a.validations),
-    u64(a.logCount),
-    u64(a.withdrawalCount),
-  );
+  const b = new Uint8Array(113);
+  b[0] = a.hasBalance ? 1 : 0;
+  putU256(b, 1, a.balance);
+  putU64(b, 33, a.balanceBlock);
+  putU64(b, 41, a.txCount);
+  putU64(b, 49, a.transferCount);
+  putU256(b, 57, a.gasUsed);
+  putU64(b, 89, a.validations);
+  putU64(b, 97, a.logCount);
+  putU64(b, 105, a.withdrawalCount);
+  return b;
 }
 
 export function decodeAddress(b: Uint8Array): AddressRecord {
@@ -245,14 +249,15 @@ export interface CoinBalanceRecord {
 
 const NO_TX = 0xffffffff;
 
+/** u256 value, u8 flags (1: delta negative, 2: first), u256 |delta|, u32 txIndex (NO_TX: none). */
 export function encodeCoinBalance(c: CoinBalanceRecord): Uint8Array {
   const neg = c.delta < 0n;
-  return concat(
-    u256(c.value),
-    u8((neg ? 1 : 0) | (c.first ? 2 : 0)),
-    u256(neg ? -c.delta : c.delta),
-    u32(c.txIndex ?? NO_TX),
-  );
+  const b = new Uint8Array(69);
+  putU256(b, 0, c.value);
+  b[32] = (neg ? 1 : 0) | (c.first ? 2 : 0);
+  putU256(b, 33, neg ? -c.delta : c.delta);
+  putU32(b, 65, c.txIndex ?? NO_TX);
+  return b;
 }
 
 export function decodeCoinBalance(block: bigint, b: Uint8Array): CoinBalanceRecord {
@@ -312,7 +317,13 @@ export interface DailyRecord {
   gasUsed: bigint;
 }
 
-export const encodeDaily = (d: DailyRecord): Uint8Array => concat(u64(d.txCount), u256(d.gasUsed));
+/** u64 txCount, u256 gasUsed. */
+export function encodeDaily(d: DailyRecord): Uint8Array {
+  const b = new Uint8Array(40);
+  putU64(b, 0, d.txCount);
+  putU256(b, 8, d.gasUsed);
+  return b;
+}
 export const decodeDaily = (b: Uint8Array): DailyRecord => ({ txCount: readU64(b, 0), gasUsed: readU256(b, 8) });
 
 /** Chain-wide totals for /stats. */
@@ -344,15 +355,16 @@ for (const g of [emptyGlobal(), decodeGlobal(new Uint8Array(96))]) {
   g.txCount = g.addressCount = g.tokenCount = g.transferCount = g.gasUsed = g.coinSupply = 1n;
 }
 
+/** u64 txCount, addressCount, tokenCount, transferCount, u256 gasUsed, coinSupply. */
 export function encodeGlobal(g: GlobalRecord): Uint8Array {
-  return concat(
-    u64(g.txCount),
-    u64(g.addressCount),
-    u64(g.tokenCount),
-    u64(g.transferCount),
-    u256(g.gasUsed),
-    u256(g.coinSupply),
-  );
+  const b = new Uint8Array(96);
+  putU64(b, 0, g.txCount);
+  putU64(b, 8, g.addressCount);
+  putU64(b, 16, g.tokenCount);
+  putU64(b, 24, g.transferCount);
+  putU256(b, 32, g.gasUsed);
+  putU256(b, 64, g.coinSupply);
+  return b;
 }
 
 export function decodeGlobal(b: Uint8Array): GlobalRecord {
