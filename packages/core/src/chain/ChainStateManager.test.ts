@@ -68,4 +68,29 @@ describe('ChainStateManager caches', () => {
     }
     expect(bytesToHex(await sm.getStateRoot())).toBe(bytesToHex(await stock.getStateRoot()));
   });
+
+  it('stores values with leading zero bytes as stock does: unpadded, and all zeros as a cleared slot', async () => {
+    const ours = new ChainStateManager({ caches: new Caches() });
+    const stock = new MerkleStateManager({ caches: new Caches() });
+    const values = [
+      Uint8Array.of(0, 0, 5),
+      new Uint8Array(32),
+      Uint8Array.of(7, 0),
+      setLengthLeft(Uint8Array.of(1, 2), 32),
+      new Uint8Array(0),
+    ];
+    for (const m of [ours, stock]) {
+      await m.putAccount(address(0), new Account(0n, 1n));
+      for (let i = 0; i < values.length; i++) await m.putStorage(address(0), slot(i), values[i]);
+      // A slot written then zeroed is cleared.
+      await m.putStorage(address(0), slot(9), Uint8Array.of(3));
+      await m.putStorage(address(0), slot(9), new Uint8Array(32));
+    }
+    for (const i of [0, 1, 2, 3, 4, 9]) {
+      expect(bytesToHex(await ours.getStorage(address(0), slot(i)))).toBe(
+        bytesToHex(await stock.getStorage(address(0), slot(i))),
+      );
+    }
+    expect(bytesToHex(await ours.getStateRoot())).toBe(bytesToHex(await stock.getStateRoot()));
+  });
 });

@@ -178,7 +178,7 @@ export class ChainStateManager extends MerkleStateManager {
     if (key.length !== 32) throw new Error('Storage key must be 32 bytes long');
     if (value.length > 32) throw new Error('Storage value cannot be longer than 32 bytes');
     if ((await this.getAccount(address)) === undefined) throw new Error('putStorage() called on non-existing account');
-    cache.put(address, key, RLP.encode(unpadBytes(value)));
+    cache.put(address, key, RLP.encode(unpaddedValue(value)));
   }
 
   /**
@@ -268,4 +268,18 @@ export class ChainStateManager extends MerkleStateManager {
       await this.putAccount(address, account);
     }
   }
+}
+
+/**
+ * @ethereumjs/util's unpadBytes (the value without its leading zero bytes; the value itself when
+ * it has none) in one pass: its stripZeros slices the array once per leading zero and turns each
+ * first byte into a string to compare it with '0' (a 32-byte zero word, as the EIP-4788 root
+ * of every dev block, made 32 arrays). A view is enough: RLP.encode copies it. Anything but
+ * bytes goes to unpadBytes, which throws its error.
+ */
+function unpaddedValue(value: Uint8Array): Uint8Array {
+  if (!(value instanceof Uint8Array)) return unpadBytes(value);
+  let i = 0;
+  while (i < value.length && value[i] === 0) i++;
+  return i === 0 ? value : value.subarray(i);
 }
