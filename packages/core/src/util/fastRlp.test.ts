@@ -64,6 +64,16 @@ describe('fast RLP', () => {
     }
   });
 
+  it('encodes a byte string of any length exactly as the stock encoder', () => {
+    for (const n of [0, 1, 2, 31, 32, 55, 56, 57, 255, 256, 70_000]) {
+      for (const first of [0x00, 0x7f, 0x80, 0xff]) {
+        const item = new Uint8Array(n).fill(0x42);
+        if (n > 0) item[0] = first;
+        expect(RLP.encode(item), `${n} bytes from ${first}`).toEqual(stockEncode(item));
+      }
+    }
+  });
+
   it('takes the stock path for scalars and non-byte items, with the same results', () => {
     const single = Uint8Array.of(5);
     // A one-byte input below 0x80 is its own encoding: the same array, as before.

@@ -79,6 +79,7 @@ function write(item: Uint8Array | unknown[], out: Uint8Array, c: Cursor, lists: 
 }
 
 function fastEncode(input: Input): Uint8Array {
+  if (input instanceof Uint8Array) return encodeBytes(input);
   if (!Array.isArray(input)) return stock.encode(input);
   const lists: number[] = [];
   let size: number;
@@ -90,6 +91,19 @@ function fastEncode(input: Input): Uint8Array {
   }
   const out = new Uint8Array(size);
   write(input, out, { o: 0, list: 0 }, lists);
+  return out;
+}
+
+/**
+ * The RLP of one byte string, written into one array: stock goes through encodeLength's
+ * Uint8Array.from and a concatBytes (a storage write encodes its value this way). A byte below
+ * 0x80 alone is its own encoding: the same array, as stock returns it.
+ */
+function encodeBytes(input: Uint8Array): Uint8Array {
+  const n = input.length;
+  if (n === 1 && input[0] < 0x80) return input;
+  const out = new Uint8Array((n < 56 ? 1 : 1 + rlpLengthOfLength(n)) + n);
+  out.set(input, writeRlpHeader(out, 0, n, 0x80, 0xb7));
   return out;
 }
 
