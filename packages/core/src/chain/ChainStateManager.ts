@@ -15,6 +15,7 @@ import { copyAccount } from './AccountObjectCache.js';
 import type { SlotWrite } from './SlotCache.js';
 import { StateCaches } from './StateCaches.js';
 import { byteKey } from './stateCacheKeys.js';
+import { CowTrie } from '../trie/CowTrie.js';
 
 /** Bounds of the head state's caches (see `boundCaches`). */
 export const MAX_CACHED_ACCOUNTS = 100_000;
@@ -195,8 +196,13 @@ export class ChainStateManager extends MerkleStateManager {
     await this.writeCodes(caches.code?.takeWrites());
     const slots = caches.storage?.takeWrites();
     if (slots && slots.length > 0) await this.writeStorage(slots);
+    const trie = this._trie as unknown;
     for (const [key, rlp] of caches.account?.takeWrites() ?? []) {
-      if (rlp === undefined) await this._trie.del(key);
+      if (trie instanceof CowTrie) {
+        // Awaited only when a node had to be read (putNow).
+        const reading = rlp === undefined ? trie.delNow(key) : trie.putNow(key, rlp);
+        if (reading !== undefined) await reading;
+      } else if (rlp === undefined) await this._trie.del(key);
       else await this._trie.put(key, rlp);
     }
     this.boundCaches();
@@ -260,7 +266,10 @@ export class ChainStateManager extends MerkleStateManager {
       for (const [key, value] of slots) {
         // The cache holds the RLP of the unpadded value: empty (0x80) means the slot is cleared.
         const raw = value === undefined ? new Uint8Array(0) : (RLP.decode(value) as Uint8Array);
-        if (raw.length > 0) await trie.put(key, value as Uint8Array);
+        if (trie instanceof CowTrie) {
+          const reading = raw.length > 0 ? trie.putNow(key, value as Uint8Array) : trie.delNow(key);
+          if (reading !== undefined) await reading;
+        } else if (raw.length > 0) await trie.put(key, value as Uint8Array);
         else await trie.del(key);
       }
       keepStorageTrie(this, addressHex, trie);

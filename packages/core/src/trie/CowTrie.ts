@@ -185,6 +185,55 @@ export class CowTrie {
     }
   }
 
+  /**
+   * `put` without a promise when every node on the key's path is in memory (undefined: done),
+   * else the promise of finishing it once the missing node is read. A head-state flush writes a
+   * handful of accounts and slots per block whose paths it has just read: each `await put` cost
+   * a promise and its microtask turns for nothing to wait on.
+   */
+  putNow(key: Uint8Array, value: Uint8Array | null): Promise<void> | undefined {
+    if (value === null || value.length === 0) return this.delNow(key);
+    const nib = this.ctx.keyPath(key);
+    try {
+      this.rootRef = this.insert(this.rootRef, nib, 0, value);
+      this.readFor = undefined;
+      return undefined;
+    } catch (e) {
+      return this.retry(e, () => {
+        this.rootRef = this.insert(this.rootRef, nib, 0, value);
+      });
+    }
+  }
+
+  /** `del` as putNow puts: undefined when done at once. */
+  delNow(key: Uint8Array): Promise<void> | undefined {
+    const nib = this.ctx.keyPath(key);
+    try {
+      this.rootRef = this.remove(this.rootRef, nib, 0);
+      this.readFor = undefined;
+      return undefined;
+    } catch (e) {
+      return this.retry(e, () => {
+        this.rootRef = this.remove(this.rootRef, nib, 0);
+      });
+    }
+  }
+
+  /** What put and del do after an update stopped for a node to read: read it, try again, until done. */
+  private async retry(stopped: unknown, update: () => void): Promise<void> {
+    let e = stopped;
+    for (;;) {
+      await this.loadWanted(e);
+      try {
+        update();
+        this.readFor = undefined;
+        return;
+      } catch (again) {
+        e = again;
+      }
+    }
+  }
+
   checkpoint(): void {
     this.saved.push(this.rootRef);
   }
