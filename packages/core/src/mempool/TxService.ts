@@ -1,7 +1,8 @@
 import type { Common } from '@ethereumjs/common';
 import { type TypedTransaction, createTxFromRLP } from '@ethereumjs/tx';
 import { RLP } from '@ethereumjs/rlp';
-import { Address, bytesToBigInt, bytesToHex } from '@ethereumjs/util';
+import { Address, bytesToBigInt } from '@ethereumjs/util';
+import { flatHex } from '../util/flatHex.js';
 import { keccak256 } from '../chain/nativeCrypto.js';
 import type { ChainService } from '../chain/ChainService.js';
 import type { StoredReceipt } from '../chain/types.js';
@@ -72,7 +73,8 @@ export class TxService {
       this.decodedFor = common;
     }
     const hash = keccak256(raw);
-    const memoKey = `${common.hardfork()}:${bytesToHex(hash)}`;
+    // flatHex: one flat string (bytesToHex builds a rope that every Map lookup flattens again).
+    const memoKey = `${common.hardfork()}:${flatHex(hash)}`;
     const known = this.decoded.get(memoKey);
     if (known !== undefined) return known;
     let tx: TypedTransaction;
@@ -168,7 +170,7 @@ export class TxService {
     }
     validateStateless(tx, chain.common, this.miner.gasLimit, raw.length);
     const hash = tx.hash();
-    const hashHex = bytesToHex(hash);
+    const hashHex = flatHex(hash);
     return chain.exclusive(async () => {
       if (this.mempool.get(hashHex) || (await chain.store.getTxLocation(hash))) {
         throw new AshlarError(ErrorCodes.ALREADY_KNOWN, 'already known');
