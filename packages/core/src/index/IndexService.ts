@@ -1,4 +1,4 @@
-import { Address, bytesToHex, createAddressFromString, equalsBytes } from '@ethereumjs/util';
+import { type Account, Address, bytesToHex, createAddressFromString, equalsBytes } from '@ethereumjs/util';
 import type { ChainService } from '../chain/ChainService.js';
 import { SYSTEM_CONTRACTS } from '../chain/systemContracts.js';
 import type { StoredBlock } from '../chain/types.js';
@@ -7,7 +7,7 @@ import type { Logger } from '../util/logger.js';
 import type { StoreOp } from '../storage/ChainStore.js';
 import { BatchWriter } from './BatchWriter.js';
 import { type BlockRows, blockRows } from './blockRows.js';
-import { keyString, readU32, u32 } from './codec.js';
+import { readU32, u32 } from './codec.js';
 import { BlockScope } from './BlockScope.js';
 import { endIndexBatch, indexBlock } from './indexBlock.js';
 import { INDEX_VERSION, META_KEYS } from './indexKeys.js';
@@ -15,7 +15,7 @@ import { IndexQueries } from './IndexQueries.js';
 import { type IndexStore, LevelIndexStore } from './IndexStore.js';
 import { MemoryIndexStore } from './MemoryIndexStore.js';
 import { type Progress, defaultProgress, silentProgress } from './progress.js';
-import { BlockStateReader } from './StateReader.js';
+import { BlockStateReader, type KnownState } from './StateReader.js';
 import { unindexBlock } from './unindexBlock.js';
 
 export interface IndexOptions {
@@ -35,7 +35,7 @@ const MAX_PENDING = 256;
 /** What `follow` reads of a block while its state is the head's. */
 interface Captured {
   rows: BlockRows;
-  accounts: Map<string, { balance: bigint; hasCode: boolean }>;
+  known: KnownState;
 }
 
 interface Pending {
@@ -128,16 +128,20 @@ export class IndexService {
     try {
       const rows = blockRows(sb, sb.callFrames);
       const sm = this.chain.vm.stateManager;
-      const accounts = new Map<string, { balance: bigint; hasCode: boolean }>();
-      const read = async (a: Uint8Array) => {
-        const k = keyString(a);
-        if (accounts.has(k)) return;
-        const acct = await sm.getAccount(new Address(a));
-        accounts.set(k, { balance: acct?.balance ?? 0n, hasCode: acct?.isContract() === true });
-      };
-      for (const t of rows.touched) await read(t.address);
-      for (const tx of rows.txs) if (tx.to && tx.hasInput) await read(tx.to);
-      entry.captured = { rows, accounts };
+      // By position in rows.touched (each address once): no key string, no Map per block.
+      const touched = rows.touched;
+      const balances: bigint[] = [];
+      const accounts: (Account | undefined)[] = [];
+      for (let i = 0; i < touched.length; i++) {
+        const acct = await sm.getAccount(new Address(touched[i].address));
+        accounts.push(acct);
+        balances.push(acct?.balance ?? 0n);
+      }
+      // Code is asked of called addresses only (every `to` is touched).
+      const hasCode: boolean[] = [];
+      for (const tx of rows.txs)
+        if (tx.toSlot >= 0 && tx.hasInput) hasCode[tx.toSlot] = accounts[tx.toSlot]?.isContract() === true;
+      entry.captured = { rows, known: { balances, hasCode } };
     } catch {
       // Nothing captured: the catch-up reads a view of the block's state instead.
     }
@@ -212,7 +216,7 @@ export class IndexService {
       chain.isHead(sb) && equalsBytes(chain.headStateRoot, root)
         ? chain.vm.stateManager
         : await chain.stateManagerAt(root);
-    const reader = new BlockStateReader(chain, sb, view, got?.accounts);
+    const reader = new BlockStateReader(chain, sb, view, got?.known);
     const rows = got?.rows ?? (await this.rowsOf(sb));
     await indexBlock(scope, { sb, rows, reader, common: chain.common });
   }

@@ -3,7 +3,6 @@ import { Address } from '@ethereumjs/util';
 import type { VM } from '@ethereumjs/vm';
 import type { ChainService } from '../chain/ChainService.js';
 import type { StoredBlock } from '../chain/types.js';
-import { keyString } from './codec.js';
 
 /** Gas for one metadata read: enough for any sane `name()`, little enough that a trap ends fast. */
 const CALL_GAS = 2_000_000n;
@@ -13,12 +12,22 @@ const ZERO = new Address(new Uint8Array(20));
 export interface StateReader {
   balance(address: Uint8Array): Promise<bigint>;
   hasCode(address: Uint8Array): Promise<boolean>;
-  /** The balance if it was read already (no await), else undefined: then ask `balance`. */
-  knownBalance(address: Uint8Array): bigint | undefined;
-  /** Whether the address holds code, if that was read already, else undefined: then ask `hasCode`. */
-  knownHasCode(address: Uint8Array): boolean | undefined;
+  /**
+   * The balance of the block's touched address at `slot` (its position in BlockRows.touched) if
+   * it was read already (no await), else undefined: then ask `balance`.
+   */
+  knownBalance(slot: number): bigint | undefined;
+  /** Whether the touched address at `slot` holds code, if that was read already, else undefined: then ask `hasCode`. */
+  knownHasCode(slot: number): boolean | undefined;
   /** The return data of a static call, or undefined when it fails. */
   call(to: Uint8Array, data: Uint8Array): Promise<Uint8Array | undefined>;
+}
+
+/** What was read of a block's touched addresses at commit, by their position in BlockRows.touched. */
+export interface KnownState {
+  balances: readonly bigint[];
+  /** Set for the addresses called with input (holes elsewhere). */
+  hasCode: readonly (boolean | undefined)[];
 }
 
 /**
@@ -36,8 +45,8 @@ export class BlockStateReader implements StateReader {
     private readonly sb: StoredBlock,
     /** The state manager to read, made on first need (a view of past state costs a trie walk). */
     private readonly stateManager: () => Promise<StateManagerInterface>,
-    /** Accounts already read at the block's state, by `keyString` of the address. */
-    private readonly known?: ReadonlyMap<string, { balance: bigint; hasCode: boolean }>,
+    /** What was read at the block's state when it was committed (rows from the same capture). */
+    private readonly known?: KnownState,
   ) {}
 
   private state(): Promise<StateManagerInterface> {
@@ -45,23 +54,19 @@ export class BlockStateReader implements StateReader {
     return this.sm;
   }
 
-  knownBalance(address: Uint8Array): bigint | undefined {
-    return this.known?.get(keyString(address))?.balance;
+  knownBalance(slot: number): bigint | undefined {
+    return slot >= 0 ? this.known?.balances[slot] : undefined;
   }
 
-  knownHasCode(address: Uint8Array): boolean | undefined {
-    return this.known?.get(keyString(address))?.hasCode;
+  knownHasCode(slot: number): boolean | undefined {
+    return slot >= 0 ? this.known?.hasCode[slot] : undefined;
   }
 
   async balance(address: Uint8Array): Promise<bigint> {
-    const k = this.known?.get(keyString(address));
-    if (k) return k.balance;
     return (await (await this.state()).getAccount(new Address(address)))?.balance ?? 0n;
   }
 
   async hasCode(address: Uint8Array): Promise<boolean> {
-    const k = this.known?.get(keyString(address));
-    if (k) return k.hasCode;
     const acct = await (await this.state()).getAccount(new Address(address));
     return acct?.isContract() === true;
   }

@@ -2,7 +2,7 @@ import type { Common } from '@ethereumjs/common';
 import type { StoredBlock } from '../chain/types.js';
 import type { CallFrame } from '../trace/callFrames.js';
 import { objectArray } from '../chain/objectArray.js';
-import { keyString } from './codec.js';
+import { keyString, sameBytes } from './codec.js';
 import { type InternalRow, internalRows } from './internalRows.js';
 import { type DecodedTransfer, decodeTransfers } from './tokenEvents.js';
 
@@ -18,6 +18,8 @@ export interface TxRow {
   gasUsed: bigint;
   /** A frame below the top one failed (Blockscout's `has_error_in_internal_txs`). */
   internalError: boolean;
+  /** Position of `to` in the block's `touched` list (-1 without `to`): what was read of it at commit is there. */
+  toSlot: number;
 }
 
 export interface LogRow {
@@ -81,14 +83,8 @@ export function blockRows(sb: StoredBlock, frames?: readonly (CallFrame | undefi
   const txs: TxRow[] = objectArray();
   const logs: LogRow[] = objectArray();
   const transfers: TransferRow[] = objectArray();
-  const touched = new Map<string, Touched>();
-  const touch = (address: Uint8Array, txIndex: number | null) => {
-    const k = keyString(address);
-    const t = touched.get(k);
-    if (t) {
-      if (txIndex !== null) t.txIndex = txIndex;
-    } else touched.set(k, touchedRow(address, txIndex));
-  };
+  const touched = new TouchedSet();
+  const touch = (address: Uint8Array, txIndex: number | null): number => touched.touch(address, txIndex);
   let logIndex = 0;
   const internals: InternalRow[] = objectArray();
   const list = sb.block.transactions;
@@ -108,12 +104,14 @@ export function blockRows(sb: StoredBlock, frames?: readonly (CallFrame | undefi
       hasInput: tx.data.length > 0,
       gasUsed: receipt?.gasUsed ?? 0n,
       internalError: false,
+      toSlot: -1,
     });
     touch(from, i);
-    if (to) touch(to, i);
+    if (to) txs[i].toSlot = touch(to, i);
     if (created) touch(created, i);
     const frame = frames?.[i];
-    if (frame) {
+    // A plain call with no frame below it (a value transfer) has no internal transaction.
+    if (frame && (frame.calls.length > 0 || frame.type === 'CREATE' || frame.type === 'CREATE2')) {
       const rows = internalRows(frame, i);
       txs[i].internalError = rows.internalError;
       for (const r of rows.items) {
@@ -171,8 +169,46 @@ export function blockRows(sb: StoredBlock, frames?: readonly (CallFrame | undefi
     transfers,
     withdrawals,
     internals,
-    touched: [...touched.values()],
+    touched: touched.list,
   };
+}
+
+/** Lists up to this many addresses are searched in order; past it they get a Map by key string. */
+const LINEAR_TOUCHED = 8;
+
+/**
+ * The addresses a block touched, in first-touch order, each once (by bytes). A value transfer
+ * touches three (sender, receiver, coinbase): compared byte by byte, with no key string and no
+ * Map per block; a block of many token transfers switches to a Map past LINEAR_TOUCHED.
+ */
+class TouchedSet {
+  readonly list: Touched[] = objectArray();
+  private byKey?: Map<string, number>;
+
+  /** Touches `address` (its last transaction: `txIndex` unless null); answers its position in `list`. */
+  touch(address: Uint8Array, txIndex: number | null): number {
+    const list = this.list;
+    const at = this.find(address);
+    if (at >= 0) {
+      if (txIndex !== null) list[at].txIndex = txIndex;
+      return at;
+    }
+    const slot = list.length;
+    list.push(touchedRow(address, txIndex));
+    if (this.byKey) this.byKey.set(keyString(address), slot);
+    else if (list.length > LINEAR_TOUCHED) {
+      this.byKey = new Map();
+      for (let i = 0; i < list.length; i++) this.byKey.set(keyString(list[i].address), i);
+    }
+    return slot;
+  }
+
+  private find(address: Uint8Array): number {
+    if (this.byKey) return this.byKey.get(keyString(address)) ?? -1;
+    const list = this.list;
+    for (let i = 0; i < list.length; i++) if (sameBytes(list[i].address, address)) return i;
+    return -1;
+  }
 }
 
 /** Wei the block burnt (EIP-1559 base fee × gas used). */

@@ -55,10 +55,11 @@ export function putU256(b: Uint8Array, o: number, n: bigint): void {
 }
 
 const TWO_32 = 0x1_0000_0000;
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** Writes `u64(n)` at `o`. */
 export function putU64(b: Uint8Array, o: number, n: bigint | number): void {
-  const v = typeof n === 'number' ? n : n >= 0n && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : -1;
+  const v = typeof n === 'number' ? n : n >= 0n && n <= MAX_SAFE ? Number(n) : -1;
   if (v < 0 || !Number.isInteger(v)) {
     b.set(u64(n), o);
     return;

@@ -61,9 +61,10 @@ export async function indexBlock(scope: BlockScope, input: IndexBlockInput): Pro
       w.put('idxContract', c, encodeContract({ creator: null, block: 0n, txIndex: null }));
     }
   }
-  for (const t of touched) {
+  for (let slot = 0; slot < touched.length; slot++) {
+    const t = touched[slot];
     const rec = scope.loaded(t.address) ?? (await scope.address(t.address));
-    const value = reader.knownBalance(t.address) ?? (await reader.balance(t.address));
+    const value = reader.knownBalance(slot) ?? (await reader.balance(t.address));
     const first = !rec.hasBalance;
     const delta = value - (first ? 0n : rec.balance);
     if (!first && delta === 0n) continue;
@@ -102,6 +103,11 @@ export function endIndexBatch(scope: BlockScope, last: StoredBlock): void {
   scope.w.put('idxMeta', META_KEYS.head, concat(u64(last.number), last.hash));
 }
 
+const NO_TRANSFERS: { newTokens: ReadonlySet<string>; hasTransfers: ReadonlySet<number> } = {
+  newTokens: new Set(),
+  hasTransfers: new Set(),
+};
+
 /**
  * The block's token transfers: new tokens, transfer counts, holdings, supply. Answers the new
  * tokens (by keyString) and the indexes of the transactions with transfers.
@@ -112,7 +118,9 @@ async function indexTokenTransfers(
   rows: BlockRows,
   reader: StateReader,
   totals: GlobalRecord,
-): Promise<{ newTokens: Set<string>; hasTransfers: Set<number> }> {
+): Promise<{ newTokens: ReadonlySet<string>; hasTransfers: ReadonlySet<number> }> {
+  // A block without token transfers (every value transfer) allocates nothing here.
+  if (rows.transfers.length === 0) return NO_TRANSFERS;
   const B = rows.number;
   const newTokens = new Set<string>();
   const hasTransfers = new Set(rows.transfers.map((t) => t.txIndex));
@@ -158,7 +166,7 @@ async function indexTxs(
     let mask = 0;
     if (tx.value > 0n) mask |= txKindBit('coin_transfer');
     if (!tx.to) mask |= txKindBit('contract_creation');
-    else if (tx.hasInput && (reader.knownHasCode(tx.to) ?? (await reader.hasCode(tx.to))))
+    else if (tx.hasInput && (reader.knownHasCode(tx.toSlot) ?? (await reader.hasCode(tx.to))))
       mask |= txKindBit('contract_call');
     if (hasTransfers.has(tx.index)) mask |= txKindBit('token_transfer');
     if (tx.created && newTokens.has(keyString(tx.created))) mask |= txKindBit('token_creation');
