@@ -181,7 +181,7 @@ const LINEAR_TOUCHED = 8;
  * touches three (sender, receiver, coinbase): compared byte by byte, with no key string and no
  * Map per block; a block of many token transfers switches to a Map past LINEAR_TOUCHED.
  */
-class TouchedSet {
+export class TouchedSet {
   readonly list: Touched[] = objectArray();
   private byKey?: Map<string, number>;
 
