@@ -64,6 +64,11 @@ describe('keccak256: hash-wasm and @noble/hashes', () => {
     }
     const huge = randomBytes(1 << 20);
     expect(hex(wasm(huge))).toBe(hex(pureJsKeccak256(huge)));
+    // Around the module's 16 KiB I/O buffer: one call below it, chunked updates from it on.
+    for (const len of [16383, 16384, 16385, 32767, 32768, 32769]) {
+      const msg = huge.subarray(3, 3 + len);
+      expect(hex(wasm(msg))).toBe(hex(pureJsKeccak256(msg)));
+    }
   });
 
   it('results stay valid after the next hash (no shared output buffer)', async () => {
