@@ -6,7 +6,7 @@ import type { EventBus } from '../events/EventBus.js';
 import { MempoolService } from '../mempool/MempoolService.js';
 import type { PendingTx } from '../mempool/types.js';
 import { type AssembleResult, assembleBlock } from './assembleBlock.js';
-import { nextBaseFeeOf } from './nextBaseFee.js';
+import { nextBaseFeeOf, nextExcessBlobGasOf } from './nextBaseFee.js';
 import { TxConsoleCapture } from '../console/ConsoleCapture.js';
 import { CONSOLE_ADDRESS } from '../console/decodeConsole.js';
 import type { Logger } from '../util/logger.js';
@@ -107,7 +107,7 @@ export class MinerService {
     };
     const baseFee = this.nextBlockBaseFee();
     if (baseFee !== undefined) header.baseFeePerGas = baseFee;
-    if (chain.common.isActivatedEIP(4844)) header.excessBlobGas = parent.calcNextExcessBlobGas(chain.common);
+    if (chain.common.isActivatedEIP(4844)) header.excessBlobGas = nextExcessBlobGasOf(parent, chain.common);
     if (chain.common.isActivatedEIP(4788)) header.parentBeaconBlockRoot = new Uint8Array(32);
     return header;
   }

@@ -26,7 +26,7 @@ import type { CallFrame } from '../trace/callFrames.js';
 import { startBlock } from './blockStartWrites.js';
 import { execHeader } from './execHeader.js';
 import { headerRaw } from './headerRaw.js';
-import { nextBaseFeeOf } from './nextBaseFee.js';
+import { nextBaseFeeOf, nextExcessBlobGasOf } from './nextBaseFee.js';
 import { finalizeIdleBlock, requestsAreIdle } from './finalizeBlock.js';
 
 export interface AssembleInput {
@@ -86,7 +86,7 @@ export async function assembleBlock(chain: ChainService, input: AssembleInput): 
     mixHash: input.prevRandao ?? keccak_256(parent.hash()),
   };
   if (common.isActivatedEIP(1559)) headerData.baseFeePerGas = input.baseFee ?? nextBaseFeeOf(parent.header);
-  if (common.isActivatedEIP(4844)) headerData.excessBlobGas = parent.header.calcNextExcessBlobGas(common);
+  if (common.isActivatedEIP(4844)) headerData.excessBlobGas = nextExcessBlobGasOf(parent.header, common);
   if (common.isActivatedEIP(4788)) headerData.parentBeaconBlockRoot = new Uint8Array(32);
 
   // buildBlock(vm, opts) is this constructor and initState; startBlock does the latter's system
