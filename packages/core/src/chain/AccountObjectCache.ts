@@ -35,6 +35,15 @@ export class AccountObjectCache extends JournaledCache<AccountEntry> {
     return entry.account === undefined ? null : copyAccount(entry.account);
   }
 
+  /** `read` when the address is cached; a miss is not counted (the caller reads the trie through `read` then). */
+  peek(address: Address): Account | null | undefined {
+    const entry = this.map.get(byteKey(address.bytes));
+    if (entry === undefined) return undefined;
+    this.counts.reads++;
+    this.counts.hits++;
+    return entry.account === undefined ? null : copyAccount(entry.account);
+  }
+
   /**
    * Caches what the trie holds for an address not cached (the account is kept, not copied: pass
    * one nobody else holds). Unjournaled, a revert keeps it: only when the trie holds what it

@@ -92,6 +92,26 @@ export class ChainStateManager extends MerkleStateManager {
     return super._getStorageTrie(hash, rootAccount);
   }
 
+  /**
+   * getAccount answered from the cache without a promise: the account (a copy), null when it is
+   * known not to exist, undefined when it is not cached (then await getAccount). The automine
+   * path asks for the sender's account twice per transaction (validation, the pool's nonces),
+   * each an async call and an await for an account that is in memory.
+   */
+  accountNow(address: Address): Account | null | undefined {
+    // A subclass that reads more than the cache (a fork's upstream) answers only through getAccount.
+    if (this.getAccount !== ChainStateManager.prototype.getAccount) return undefined;
+    return this.stateCaches?.account?.peek(address);
+  }
+
+  /** getCode answered from the cache without a promise; undefined when it is not cached (then await getCode). */
+  codeNow(address: Address): Uint8Array | undefined {
+    if (this.getCode !== ChainStateManager.prototype.getCode) return undefined;
+    const cached = this.stateCaches?.code?.peek(address);
+    if (cached === undefined) return undefined;
+    return cached.code ?? new Uint8Array(0);
+  }
+
   override async getAccount(address: Address): Promise<Account | undefined> {
     const cache = this.stateCaches?.account;
     if (cache === undefined) return super.getAccount(address);
@@ -291,4 +311,14 @@ function unpaddedValue(value: Uint8Array): Uint8Array {
   let i = 0;
   while (i < value.length && value[i] === 0) i++;
   return i === 0 ? value : value.subarray(i);
+}
+
+/** `sm.accountNow` for any state manager: undefined (await getAccount) where it is not a ChainStateManager. */
+export function accountNow(sm: unknown, address: Address): Account | null | undefined {
+  return sm instanceof ChainStateManager ? sm.accountNow(address) : undefined;
+}
+
+/** `sm.codeNow` for any state manager: undefined (await getCode) where it is not a ChainStateManager. */
+export function codeNow(sm: unknown, address: Address): Uint8Array | undefined {
+  return sm instanceof ChainStateManager ? sm.codeNow(address) : undefined;
 }

@@ -24,6 +24,15 @@ export class CodeObjectCache extends JournaledCache<CodeEntry> {
     return entry;
   }
 
+  /** `get` when the address is cached; a miss is not counted (the caller reads through `get` then). */
+  peek(address: Address): CodeEntry | undefined {
+    const entry = this.map.get(byteKey(address.bytes));
+    if (entry === undefined) return undefined;
+    this.counts.reads++;
+    this.counts.hits++;
+    return entry;
+  }
+
   /**
    * Caches code read from the database for an address not cached. Unjournaled, a revert keeps
    * it: only when the account's code hash is what it was before every open checkpoint.

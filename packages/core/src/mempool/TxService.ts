@@ -5,6 +5,7 @@ import { Address, bytesToBigInt } from '@ethereumjs/util';
 import { flatHex } from '../util/flatHex.js';
 import { keccak256 } from '../chain/nativeCrypto.js';
 import type { ChainService } from '../chain/ChainService.js';
+import { accountNow } from '../chain/ChainStateManager.js';
 import type { StoredReceipt } from '../chain/types.js';
 import { AshlarError, isAshlarError } from '../errors/AshlarError.js';
 import { ErrorCodes } from '../errors/codes.js';
@@ -172,10 +173,16 @@ export class TxService {
     const hash = tx.hash();
     const hashHex = flatHex(hash);
     return chain.exclusive(async () => {
-      if (this.mempool.get(hashHex) || (await chain.store.getTxLocation(hash))) {
+      // Answered in memory where they can be: each await here was a promise and microtask turns per transaction.
+      if (
+        this.mempool.get(hashHex) ||
+        (chain.store.hasTxNow(hash) ?? (await chain.store.getTxLocation(hash)) !== undefined)
+      ) {
         throw new AshlarError(ErrorCodes.ALREADY_KNOWN, 'already known');
       }
-      const account = await chain.vm.stateManager.getAccount(sender);
+      const sm = chain.vm.stateManager;
+      const cached = accountNow(sm, sender);
+      const account = cached === undefined ? await sm.getAccount(sender) : (cached ?? undefined);
       validateWithState(tx, sender, account, this.miner.nextBlockBaseFee(), this.miner.minGasPrice);
       const ptx: PendingTx = {
         tx,

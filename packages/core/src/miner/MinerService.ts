@@ -2,6 +2,7 @@ import type { HeaderData } from '@ethereumjs/block';
 import { type Address, type WithdrawalData, createAddressFromString, equalsBytes, hexToBytes } from '@ethereumjs/util';
 import { keccak256 as keccak_256 } from '../chain/nativeCrypto.js';
 import type { ChainService } from '../chain/ChainService.js';
+import { accountNow, codeNow } from '../chain/ChainStateManager.js';
 import type { EventBus } from '../events/EventBus.js';
 import { MempoolService } from '../mempool/MempoolService.js';
 import type { PendingTx } from '../mempool/types.js';
@@ -129,7 +130,10 @@ export class MinerService {
     const sm = this.chain.vm.stateManager;
     const nonces = new Map<string, bigint>();
     for (const s of this.mempool.senders()) {
-      const acct = await sm.getAccount(this.senderAddress(s));
+      const address = this.senderAddress(s);
+      // From the cache without a promise where it holds the account (the sender just validated).
+      const cached = accountNow(sm, address);
+      const acct = cached === undefined ? await sm.getAccount(address) : cached;
       nonces.set(s, acct?.nonce ?? 0n);
     }
     const { pending } = this.mempool.partition((s) => nonces.get(s) ?? 0n);
@@ -160,7 +164,8 @@ export class MinerService {
     const ordered = await this.executableTxs();
     const withdrawals = this.pendingWithdrawals;
     // console.sol lines of each transaction (console/ConsoleCapture.ts), sent once the block is the head.
-    const consoleLines = (await mayCallConsole(chain, ordered)) ? new TxConsoleCapture(chain.vm) : undefined;
+    const mayConsole = mayCallConsoleNow(chain, ordered) ?? (await mayCallConsole(chain, ordered));
+    const consoleLines = mayConsole ? new TxConsoleCapture(chain.vm) : undefined;
     consoleLines?.attach();
     let result: AssembleResult;
     try {
@@ -210,6 +215,19 @@ const CONSOLE_BYTES = hexToBytes(CONSOLE_ADDRESS);
  * the capture's five event listeners added and removed (~5 us a block). Code is read from the
  * head state (cached; runTx reads the same); a read that fails counts as code.
  */
+/** mayCallConsole answered from the code cache without a promise; undefined when some code is not cached. */
+function mayCallConsoleNow(chain: ChainService, txs: readonly PendingTx[]): boolean | undefined {
+  const sm = chain.vm.stateManager;
+  for (const { tx } of txs) {
+    const to = tx.to;
+    if (to === undefined || tx.type === 4 || equalsBytes(to.bytes, CONSOLE_BYTES)) return true;
+    const code = codeNow(sm, to);
+    if (code === undefined) return undefined;
+    if (code.length > 0) return true;
+  }
+  return false;
+}
+
 async function mayCallConsole(chain: ChainService, txs: readonly PendingTx[]): Promise<boolean> {
   const sm = chain.vm.stateManager;
   for (const { tx } of txs) {

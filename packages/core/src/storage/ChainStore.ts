@@ -270,6 +270,16 @@ export class ChainStore {
     return sb.preStateRoot ?? (await this.read(this.preState, u64(sb.number)));
   }
 
+  /**
+   * Whether a transaction hash is stored, answered without a promise when the chain is in memory;
+   * undefined otherwise (then await getTxLocation). Every submitted transaction asks once.
+   */
+  hasTxNow(hash: Uint8Array): boolean | undefined {
+    const memory = this.memory;
+    if (memory?.holds(this.txs)) return memory.get(this.txs, hash) !== undefined;
+    return undefined;
+  }
+
   async getTxLocation(hash: Uint8Array): Promise<{ number: bigint; index: number } | undefined> {
     const v = await this.read(this.txs, hash);
     if (v === undefined) return undefined;
