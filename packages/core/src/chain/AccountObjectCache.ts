@@ -35,6 +35,15 @@ export class AccountObjectCache extends JournaledCache<AccountEntry> {
     return entry.account === undefined ? null : copyAccount(entry.account);
   }
 
+  /** True when an account is cached for the address (nothing copied); false when it is not cached or known not to exist. */
+  holdsAccount(address: Address): boolean {
+    const entry = this.map.get(byteKey(address.bytes));
+    if (entry === undefined || entry.account === undefined) return false;
+    this.counts.reads++;
+    this.counts.hits++;
+    return true;
+  }
+
   /** `read` when the address is cached; a miss is not counted (the caller reads the trie through `read` then). */
   peek(address: Address): Account | null | undefined {
     const entry = this.map.get(byteKey(address.bytes));

@@ -198,7 +198,10 @@ export class ChainStateManager extends MerkleStateManager {
     if (cache === undefined) return super.putStorage(address, key, value);
     if (key.length !== 32) throw new Error('Storage key must be 32 bytes long');
     if (value.length > 32) throw new Error('Storage value cannot be longer than 32 bytes');
-    if ((await this.getAccount(address)) === undefined) throw new Error('putStorage() called on non-existing account');
+    // The account is cached in the common case (the EVM or the block's system writes just read
+    // it): no copy of it and no promise only to see that it exists.
+    if (!this.stateCaches?.account?.holdsAccount(address) && (await this.getAccount(address)) === undefined)
+      throw new Error('putStorage() called on non-existing account');
     cache.put(address, key, RLP.encode(unpaddedValue(value)));
   }
 

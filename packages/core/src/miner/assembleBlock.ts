@@ -11,13 +11,14 @@ import {
   equalsBytes,
   generateAddress,
 } from '@ethereumjs/util';
-import { BlockBuilder, type RunTxResult, runTx } from '@ethereumjs/vm';
+import { BlockBuilder, type RunTxResult, type VM, runTx } from '@ethereumjs/vm';
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import { keccak256 as keccak_256 } from '../chain/nativeCrypto.js';
 import { RLP } from '@ethereumjs/rlp';
 import { rlpLengthOfLength, writeRlpHeader } from '../util/rlpLength.js';
 import type { ChainService } from '../chain/ChainService.js';
 import { objectArray } from '../chain/objectArray.js';
+import { accountNow } from '../chain/ChainStateManager.js';
 import { allowContractSender } from '../exec/contractSender.js';
 import type { StoredBlock, StoredReceipt } from '../chain/types.js';
 import type { PendingTx } from '../mempool/types.js';
@@ -201,7 +202,9 @@ async function runAndBuild(
             b.checkpointed = true;
           }
           // No EIP-3607 for senders with code (impersonated contracts, hardhat_setCode), as Hardhat.
-          const contractSender = await allowContractSender(vm, ptx.sender);
+          const contractSender = plainSender(vm, ptx.sender)
+            ? NOTHING_TO_RESTORE
+            : await allowContractSender(vm, ptx.sender);
           let result: RunTxResult;
           try {
             result = await runTx(vm, {
@@ -268,6 +271,19 @@ async function runAndBuild(
   const parentRoot = chain.head.block.header.stateRoot;
   if (!equalsBytes(chain.headStateRoot, parentRoot)) stored.preStateRoot = chain.headStateRoot;
   return { stored, included, dropped, deferred };
+}
+
+/** What allowContractSender gives back for a sender without code. */
+const NOTHING_TO_RESTORE = { restore: (): void => undefined };
+
+/**
+ * Whether the sender's account is cached and has no code (or does not exist): then
+ * allowContractSender has nothing to allow, and its async call (a promise and an await per
+ * transaction) is skipped. A sender not cached goes through it, which reads the account.
+ */
+function plainSender(vm: VM, sender: Address): boolean {
+  const account = accountNow(vm.stateManager, sender);
+  return account === null || (account !== undefined && !account.isContract());
 }
 
 /**

@@ -3,6 +3,7 @@ import type { VM } from '@ethereumjs/vm';
 import { Address, bigIntToAddressBytes, bigIntToBytes, setLengthLeft } from '@ethereumjs/util';
 import { writeWord32 } from '../util/hex.js';
 import { minimalBytes } from '../storage/unpaddedBytes.js';
+import { codeNow } from '../chain/ChainStateManager.js';
 
 /** What BlockBuilder.initState reads and sets on the builder (@ethereumjs/vm 10.1.3). */
 interface BuilderStart {
@@ -83,7 +84,7 @@ export async function startBlock(builder: BlockBuilder): Promise<void> {
       b.checkpointed = true;
     }
     // As accumulateParentBeaconBlockRoot: nothing written while the contract has no code.
-    if ((await sm.getCode(BEACON_ROOTS)).length > 0) {
+    if ((codeNow(sm, BEACON_ROOTS) ?? (await sm.getCode(BEACON_ROOTS))).length > 0) {
       const index = timestamp % params.rootsLength;
       // bigIntToBytes(timestamp) without its hex round trip (minimalBytes: the same bytes).
       await sm.putStorage(BEACON_ROOTS, slotKey(index), minimalBytes(timestamp));
@@ -102,7 +103,7 @@ export async function startBlock(builder: BlockBuilder): Promise<void> {
       b.checkpointed = true;
     }
     // As accumulateParentBlockHash: the parent's hash at (number - 1) mod the window.
-    if ((await sm.getCode(history.address)).length > 0) {
+    if ((codeNow(sm, history.address) ?? (await sm.getCode(history.address))).length > 0) {
       await sm.putStorage(history.address, slotKey((number - 1n) % history.window), parentHash);
       cleanup = true;
     }

@@ -18,6 +18,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { depositContractAddress, storageDiffLevels } from '../evm/internals.js';
 import { orderedTrieRoot } from '../trie/orderedTrieRoot.js';
+import { accountNow } from '../chain/ChainStateManager.js';
 import { minimalBytes } from '../storage/unpaddedBytes.js';
 import { type SealedFields, deriveHeader } from './deriveHeader.js';
 
@@ -83,7 +84,8 @@ async function queueIsIdle(vm: VM, param: string): Promise<boolean> {
   const seen = idleRoots.get(vm)?.get(param);
   if (seen) {
     // Only trust the account's root when no write to its storage is waiting in the cache.
-    const account = await vm.stateManager.getAccount(a);
+    const cached = accountNow(vm.stateManager, a);
+    const account = cached === undefined ? await vm.stateManager.getAccount(a) : (cached ?? undefined);
     if (account && equalsBytes(seen, account.storageRoot) && !hasCachedStorage(vm, contract.cacheKey)) return true;
   }
   for (const slot of [EXCESS_SLOT, COUNT_SLOT, HEAD_SLOT, TAIL_SLOT]) {
@@ -194,15 +196,16 @@ export async function finalizeIdleBlock(
   const b = builder as unknown as BuilderState;
   const common = vm.common;
   const keccak = common.customCrypto.keccak256 ?? keccak_256;
-  await b.processWithdrawals();
-  const transactionsTrie = await orderedTrieRoot(txRaws, keccak);
+  // An empty list (every dev block's) leaves processWithdrawals nothing to do but its promise.
+  if (b.withdrawals !== undefined && b.withdrawals.length > 0) await b.processWithdrawals();
+  const transactionsTrie = orderedTrieRoot(txRaws, keccak);
   const withdrawalsRoot = b.withdrawals
-    ? await orderedTrieRoot(
+    ? orderedTrieRoot(
         b.withdrawals.map((w) => RLP.encode(w.raw())),
         keccak,
       )
     : undefined;
-  const receiptTrie = await orderedTrieRoot(
+  const receiptTrie = orderedTrieRoot(
     b.transactionResults.map((r, i) => receiptEncoding(r.receipt, b.transactions[i].type)),
     keccak,
   );
@@ -222,7 +225,7 @@ export async function finalizeIdleBlock(
     }
   }
   const stateRoot = await vm.stateManager.getStateRoot();
-  await rememberIdleRoots(vm);
+  if (idleUnrooted.has(vm)) await rememberIdleRoots(vm);
   const sealed: SealedFields = {
     stateRoot,
     transactionsTrie,
