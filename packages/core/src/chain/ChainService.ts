@@ -428,12 +428,20 @@ export class ChainService {
   async commitBlock(sb: StoredBlock, extraOps: StoreOp[] = []): Promise<void> {
     const stateRoot = sb.block.header.stateRoot;
     const ops = [...this.stateDb.drain(), ...this.store.blockOps(sb, stateRoot), ...extraOps];
-    for (const hook of this.commitHooks) for (const op of await hook(sb)) ops.push(op);
+    // A hook that answers at once (an array, void) is not awaited: no microtask turn per hook and
+    // block (the recent-transactions and log indexes are synchronous).
+    for (const hook of this.commitHooks) {
+      const got = hook(sb);
+      for (const op of Array.isArray(got) ? got : await got) ops.push(op);
+    }
     await this.store.write(ops);
     this.store.remember(sb);
     this.head = sb;
     this.headStateRoot = stateRoot;
-    for (const hook of this.committedHooks) await hook(sb);
+    for (const hook of this.committedHooks) {
+      const done = hook(sb);
+      if (done !== undefined) await done;
+    }
     this.events.emit('block', sb);
   }
 
