@@ -1,5 +1,6 @@
 import { type Account, Address, bytesToHex, createAddressFromString, equalsBytes } from '@ethereumjs/util';
 import type { ChainService } from '../chain/ChainService.js';
+import { accountNow } from '../chain/ChainStateManager.js';
 import { SYSTEM_CONTRACTS } from '../chain/systemContracts.js';
 import type { StoredBlock } from '../chain/types.js';
 import type { EventBus } from '../events/EventBus.js';
@@ -133,7 +134,10 @@ export class IndexService {
       const balances: bigint[] = [];
       const accounts: (Account | undefined)[] = [];
       for (let i = 0; i < touched.length; i++) {
-        const acct = await sm.getAccount(new Address(touched[i].address));
+        const address = new Address(touched[i].address);
+        // From the account cache without a promise (the block just wrote these accounts).
+        const cached = accountNow(sm, address);
+        const acct = cached === undefined ? await sm.getAccount(address) : (cached ?? undefined);
         accounts.push(acct);
         balances.push(acct?.balance ?? 0n);
       }
