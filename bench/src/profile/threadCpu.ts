@@ -1,0 +1,87 @@
+// Node CPU per transaction of one `ashlar --memory` (started as `npm start` starts it), split
+// into its JavaScript thread and all its other threads (V8's compiler and GC helpers, libuv's
+// pool), for each repetition of the peers' harness workloads run against that same node. The
+// first repetition is what the peers' table shows for a fresh node; the later ones show what is
+// left once V8 has compiled the transaction path. Linux only: it reads /proc/PID/task/*/stat.
+//
+//   node --import tsx bench/src/profile/threadCpu.ts --harness=DIR [--only=W2] [--reps=4] [--ops=1000]
+//
+// DIR is the folder of the harness's bench.mjs (../shared/bench); --ops divides the CPU figures
+// (1,000 transactions for W2 or W4's transfers). The CLI is the compiled one: run `npx tsc -b` first.
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startCli } from '../cli.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const argv = process.argv.slice(2);
+const opt = (name: string, fallback: string) =>
+  argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const harness = opt('harness', process.env.ASHLAR_PEER_BENCH ?? '');
+const only = opt('only', 'W2');
+const reps = Number(opt('reps', '4'));
+const ops = Number(opt('ops', '1000'));
+if (!harness || !existsSync(join(harness, 'bench.mjs'))) {
+  console.error('usage: threadCpu.ts --harness=DIR (the folder of the peers harness bench.mjs) [--only=W2] [--reps=4]');
+  process.exit(2);
+}
+
+/** CPU ms (utime + stime) of the process's main thread and of all its other threads, from /proc. */
+export function threadCpuMs(pid: number): { main: number; other: number } {
+  const tick = 10; // USER_HZ is 100 on Linux: a clock tick is 10 ms
+  let main = 0;
+  let other = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended between the listing and the read
+    }
+    // Fields after the command name, which is in parentheses and may hold spaces: utime, stime are 14th, 15th.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = (Number(f[11]) + Number(f[12])) * tick;
+    if (tid === String(pid)) main += ms;
+    else other += ms;
+  }
+  return { main, other };
+}
+
+// The harness folder may be read-only and without node_modules: run a copy that resolves ours.
+const dir = join(ROOT, 'bench/.harness');
+mkdirSync(dir, { recursive: true });
+for (const f of ['bench.mjs', 'artifacts.json']) copyFileSync(join(harness, f), join(dir, f));
+
+const node = await startCli(ROOT, ['--memory']);
+const pid = node.child.pid as number;
+console.log(
+  `ashlar --memory (pid ${pid}), harness ${only}, ${reps} repetitions; µs of CPU per operation (${ops} operations)`,
+);
+console.log('rep  main thread  other threads  total  harness figures');
+try {
+  let before = threadCpuMs(pid);
+  for (let r = 1; r <= reps; r++) {
+    const out = join(dir, `threads-${r}.json`);
+    await new Promise<void>((res, rej) => {
+      const args = [join(dir, 'bench.mjs'), '--url', node.url, '--pid', String(pid), '--only', only, '--json', out];
+      const h = spawn(process.execPath, args, { stdio: 'ignore' });
+      h.once('exit', (c) => (c === 0 ? res() : rej(new Error(`harness exited with ${c}`))));
+    });
+    const after = threadCpuMs(pid);
+    const main = ((after.main - before.main) * 1000) / ops;
+    const other = ((after.other - before.other) * 1000) / ops;
+    before = after;
+    const figures = (
+      JSON.parse(readFileSync(out, 'utf8')) as { figures: { id: string; value: number | null }[] }
+    ).figures
+      .filter((f) => f.id.endsWith('.mined') || f.id.endsWith('balanceOf'))
+      .map((f) => `${f.id} ${f.value}`)
+      .join(', ');
+    console.log(
+      `${String(r).padStart(3)}  ${main.toFixed(0).padStart(11)}  ${other.toFixed(0).padStart(13)}  ${(main + other).toFixed(0).padStart(5)}  ${figures}`,
+    );
+  }
+} finally {
+  await node.stop();
+}
