@@ -125,17 +125,34 @@ export class MinerService {
    * nonce, across senders by tip). Call inside chain.exclusive: nonces come from the head state.
    */
   async executableTxs(): Promise<PendingTx[]> {
+    const now = this.executableTxsNow();
+    if (now !== undefined) return now;
     if (this.mempool.size === 0) return [];
     const baseFee = this.nextBaseFee ?? this.nextBlockBaseFee();
     const sm = this.chain.vm.stateManager;
     const nonces = new Map<string, bigint>();
     for (const s of this.mempool.senders()) {
-      const address = this.senderAddress(s);
-      // From the cache without a promise where it holds the account (the sender just validated).
-      const cached = accountNow(sm, address);
-      const acct = cached === undefined ? await sm.getAccount(address) : cached;
+      const acct = await sm.getAccount(this.senderAddress(s));
       nonces.set(s, acct?.nonce ?? 0n);
     }
+    const { pending } = this.mempool.partition((s) => nonces.get(s) ?? 0n);
+    return MempoolService.orderForBlock(pending, baseFee ?? 0n);
+  }
+
+  /**
+   * executableTxs without a promise, when every sender's account is in the cache (the automine
+   * path: the one sender was just validated); undefined when one has to be read.
+   */
+  executableTxsNow(): PendingTx[] | undefined {
+    if (this.mempool.size === 0) return [];
+    const sm = this.chain.vm.stateManager;
+    const nonces = new Map<string, bigint>();
+    for (const s of this.mempool.senders()) {
+      const acct = accountNow(sm, this.senderAddress(s));
+      if (acct === undefined) return undefined;
+      nonces.set(s, acct?.nonce ?? 0n);
+    }
+    const baseFee = this.nextBaseFee ?? this.nextBlockBaseFee();
     const { pending } = this.mempool.partition((s) => nonces.get(s) ?? 0n);
     return MempoolService.orderForBlock(pending, baseFee ?? 0n);
   }
@@ -161,7 +178,7 @@ export class MinerService {
     const chosenTime =
       opts.timestamp !== undefined || this.nextTimestamp !== undefined || this.timestampInterval !== undefined;
     const timestamp = opts.timestamp ?? this.nextBlockTimestamp();
-    const ordered = await this.executableTxs();
+    const ordered = this.executableTxsNow() ?? (await this.executableTxs());
     const withdrawals = this.pendingWithdrawals;
     // console.sol lines of each transaction (console/ConsoleCapture.ts), sent once the block is the head.
     const mayConsole = mayCallConsoleNow(chain, ordered) ?? (await mayCallConsole(chain, ordered));
