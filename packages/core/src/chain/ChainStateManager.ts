@@ -206,6 +206,23 @@ export class ChainStateManager extends MerkleStateManager {
   }
 
   /**
+   * The stock commit, with the trie's commit (a pop of its saved roots) made without a promise:
+   * the journal commits the state manager's checkpoints ~4 times per transaction, each awaiting
+   * the trie's async commit for nothing.
+   */
+  override async commit(): Promise<void> {
+    const trie = this._trie as unknown;
+    if (!(trie instanceof CowTrie) || this.DEBUG) return super.commit();
+    trie.commitNow();
+    this._caches?.commit();
+    this._checkpointCount--;
+    if (this._checkpointCount === 0) {
+      await this.flush();
+      this.originalStorageCache.clear();
+    }
+  }
+
+  /**
    * The stock flush, step for step (code, then storage, then accounts: the first two change
    * accounts), over StateCaches: storage grouped per account (`writeStorage`), accounts written
    * by their address bytes and encoded here, what was only read not written back.

@@ -239,6 +239,11 @@ export class CowTrie {
   }
 
   async commit(): Promise<void> {
+    this.commitNow();
+  }
+
+  /** commit without a promise (the state manager's commit, several per transaction). */
+  commitNow(): void {
     if (this.saved.length === 0) throw new Error('trying to commit when not checkpointed');
     this.saved.pop();
   }
