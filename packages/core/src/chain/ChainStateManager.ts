@@ -127,11 +127,21 @@ export class ChainStateManager extends MerkleStateManager {
     return account && copyAccount(account);
   }
 
-  override async putAccount(address: Address, account: Account | undefined): Promise<void> {
+  /**
+   * Not async: the write is the cache's, done before returning, and the answer is one settled
+   * promise shared by every call (the EVM's journal puts ~6 accounts per transfer, each an async
+   * function's new promise). A failure still comes back as a rejected promise.
+   */
+  override putAccount(address: Address, account: Account | undefined): Promise<void> {
     const cache = this.stateCaches?.account;
     if (cache === undefined) return super.putAccount(address, account);
-    if (account === undefined) cache.del(address);
-    else cache.put(address, account);
+    try {
+      if (account === undefined) cache.del(address);
+      else cache.put(address, account);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    return DONE;
   }
 
   /** The stock getCode, with code read from the database cached as read (a flush does not rewrite it). */
@@ -324,6 +334,9 @@ export class ChainStateManager extends MerkleStateManager {
     }
   }
 }
+
+/** The answer of a write done synchronously: one settled promise, shared. */
+const DONE: Promise<void> = Promise.resolve();
 
 /**
  * @ethereumjs/util's unpadBytes (the value without its leading zero bytes; the value itself when
