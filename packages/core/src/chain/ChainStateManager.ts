@@ -104,12 +104,39 @@ export class ChainStateManager extends MerkleStateManager {
     return this.stateCaches?.account?.peek(address);
   }
 
-  /** getCode answered from the cache without a promise; undefined when it is not cached (then await getCode). */
+  /**
+   * getCode answered without a promise: from the code cache, or empty for an account that is not
+   * a contract (as getCode answers it) when the account is cached or its trie path is in memory
+   * (readAccountNow); undefined otherwise (then await getCode). A value transfer's recipient is
+   * often new: getCode read it from the trie through four awaited calls.
+   */
   codeNow(address: Address): Uint8Array | undefined {
     if (this.getCode !== ChainStateManager.prototype.getCode) return undefined;
     const cached = this.stateCaches?.code?.peek(address);
-    if (cached === undefined) return undefined;
-    return cached.code ?? new Uint8Array(0);
+    if (cached !== undefined) return cached.code ?? new Uint8Array(0);
+    const account = this.readAccountNow(address);
+    if (account === undefined) return undefined;
+    return account === null || !account.isContract() ? new Uint8Array(0) : undefined;
+  }
+
+  /**
+   * accountNow, and on a cache miss the trie read getAccount does (and its cache fill) when the
+   * path is in memory (CowTrie.getNow); undefined when a node has to be read.
+   */
+  readAccountNow(address: Address): Account | null | undefined {
+    const known = this.accountNow(address);
+    if (known !== undefined) return known;
+    const cache = this.stateCaches?.account;
+    const trie = this._trie as unknown;
+    if (cache === undefined || !(trie instanceof CowTrie) || this.getAccount !== ChainStateManager.prototype.getAccount)
+      return undefined;
+    const rlp = trie.getNow(address.bytes);
+    if (rlp === undefined) return undefined;
+    cache.read(address); // counted as getAccount counts its miss
+    const account = rlp !== null ? createAccountFromRLP(rlp) : undefined;
+    // As getAccount: nothing was cached for the address, so it is not written in any open checkpoint.
+    cache.fill(address, account, this._checkpointCount > 0 && this.trieAheadOfCheckpoints);
+    return account ? copyAccount(account) : null;
   }
 
   override async getAccount(address: Address): Promise<Account | undefined> {

@@ -137,6 +137,28 @@ export class CowTrie {
     return r.hash;
   }
 
+  /** get without a promise when every node on the key's path is in memory; undefined when one has to be read (then await get). */
+  getNow(key: Uint8Array): Uint8Array | null | undefined {
+    const nib = this.ctx.keyPath(key);
+    let ref = this.rootRef;
+    let off = 0;
+    while (ref) {
+      const n = ref.t !== 3 ? ref : this.loadedNode(ref);
+      if (n === undefined) return undefined;
+      if (n.t === 0) return equalPath(n.path, nib, off) ? n.value : null;
+      if (n.t === 1) {
+        if (commonPrefix(nib, off, n.path) !== n.path.length) return null;
+        off += n.path.length;
+        ref = n.child;
+        continue;
+      }
+      if (off === nib.length) return n.value;
+      ref = n.children[nib[off]];
+      off++;
+    }
+    return null;
+  }
+
   async get(key: Uint8Array): Promise<Uint8Array | null> {
     const nib = this.ctx.keyPath(key);
     let ref = this.rootRef;
