@@ -230,15 +230,30 @@ export class ChainStateManager extends MerkleStateManager {
    * so every SSTORE hashed the account's storage path and re-serialized the account, and the
    * flush at the end of the block did it all again. The flush alone writes the trie.
    */
-  override async putStorage(address: Address, key: Uint8Array, value: Uint8Array): Promise<void> {
+  override putStorage(address: Address, key: Uint8Array, value: Uint8Array): Promise<void> {
+    const cache = this.stateCaches?.storage;
+    if (cache === undefined) return super.putStorage(address, key, value);
+    // The account is cached in the common case (the EVM or the block's system writes just read
+    // it): the write is done without a copy of the account or a promise of its own (the shared
+    // settled one, as putAccount); otherwise the account is read first.
+    if (key.length === 32 && value.length <= 32 && this.stateCaches?.account?.holdsAccount(address)) {
+      try {
+        cache.put(address, key, RLP.encode(unpaddedValue(value)));
+      } catch (e) {
+        return Promise.reject(e);
+      }
+      return DONE;
+    }
+    return this.putStorageRead(address, key, value);
+  }
+
+  /** putStorage of a slot whose account is not cached: read (and so cached) first. */
+  private async putStorageRead(address: Address, key: Uint8Array, value: Uint8Array): Promise<void> {
     const cache = this.stateCaches?.storage;
     if (cache === undefined) return super.putStorage(address, key, value);
     if (key.length !== 32) throw new Error('Storage key must be 32 bytes long');
     if (value.length > 32) throw new Error('Storage value cannot be longer than 32 bytes');
-    // The account is cached in the common case (the EVM or the block's system writes just read
-    // it): no copy of it and no promise only to see that it exists.
-    if (!this.stateCaches?.account?.holdsAccount(address) && (await this.getAccount(address)) === undefined)
-      throw new Error('putStorage() called on non-existing account');
+    if ((await this.getAccount(address)) === undefined) throw new Error('putStorage() called on non-existing account');
     cache.put(address, key, RLP.encode(unpaddedValue(value)));
   }
 
