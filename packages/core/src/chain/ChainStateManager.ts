@@ -262,16 +262,41 @@ export class ChainStateManager extends MerkleStateManager {
    * the journal commits the state manager's checkpoints ~4 times per transaction, each awaiting
    * the trie's async commit for nothing.
    */
-  override async commit(): Promise<void> {
+  override commit(): Promise<void> {
     const trie = this._trie as unknown;
     if (!(trie instanceof CowTrie) || this.DEBUG) return super.commit();
-    trie.commitNow();
-    this._caches?.commit();
-    this._checkpointCount--;
-    if (this._checkpointCount === 0) {
-      await this.flush();
-      this.originalStorageCache.clear();
+    try {
+      trie.commitNow();
+      this._caches?.commit();
+    } catch (e) {
+      return Promise.reject(e);
     }
+    this._checkpointCount--;
+    // Not async unless the last checkpoint closes (a flush): an inner commit (runCall's, and
+    // runTx's within a block) answers with the shared settled promise.
+    return this._checkpointCount === 0 ? this.flushCommitted() : DONE;
+  }
+
+  /** The end of the stock commit when it closes the last checkpoint. */
+  private async flushCommitted(): Promise<void> {
+    await this.flush();
+    this.originalStorageCache.clear();
+  }
+
+  /**
+   * The stock checkpoint (the trie's and the caches' checkpoints, then the count), which awaits
+   * nothing, without an async function's promise: the shared settled one (a failure still a
+   * rejected promise). The journal checkpoints ~2 times per transaction.
+   */
+  override checkpoint(): Promise<void> {
+    try {
+      this._trie.checkpoint();
+      this._caches?.checkpoint();
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    this._checkpointCount++;
+    return DONE;
   }
 
   /**

@@ -20,6 +20,7 @@ import { EVMError, type EVMInterface, Message, type PrecompileFunc, createEVM } 
 import { Caches, MerkleStateManager } from '@ethereumjs/statemanager';
 import { Account, Address, createZeroAddress } from '@ethereumjs/util';
 import { installFastBloom } from './fastBloom.js';
+import { installFastJournal } from './fastJournal.js';
 import { installFastSload } from './fastSload.js';
 import { installLeanExecuteCall } from './leanExecuteCall.js';
 import { installReboundEngine } from './reboundEngine.js';
@@ -399,6 +400,8 @@ export function installEngineSpeedups(): Promise<void> {
     await installLeanRun(esmDir, mod.Interpreter);
     await installLeanExecuteCall(esmDir, entry);
     await installFastSload(esmDir);
+    // Before the rebound engine, which then leaves the replaced Journal.cleanup alone.
+    await installFastJournal(esmDir);
     // After the replacements above and the jump-analysis cache below: it rebinds only originals.
     if (ip && typeof ip._getValidJumpDestinations === 'function') installJumpAnalysisCache(ip);
     await installReboundEngine();
