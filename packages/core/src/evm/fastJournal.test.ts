@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_HARDFORK, createDevCommon } from '../chain/chainCommon.js';
 import { ChainStateManager } from '../chain/ChainStateManager.js';
 import { CowTrie, TrieContext } from '../trie/CowTrie.js';
-import { originalJournalMethods } from './fastJournal.js';
+import { EMPTY_DIFF, originalJournalMethods } from './fastJournal.js';
 import { installEngineSpeedups } from './internals.js';
 
 type Fn = (...args: unknown[]) => unknown;
@@ -24,12 +24,26 @@ interface TestJournal {
   revert(): Promise<void>;
   cleanup(): Promise<void>;
   addWarmedAddress(a: Uint8Array): void;
+  addWarmedStorage(a: Uint8Array, slot: Uint8Array): void;
+  isWarmedAddress(a: Uint8Array): boolean;
+  isWarmedStorage(a: Uint8Array, slot: Uint8Array): boolean;
   touchAddress(a: Address): void;
+  cleanJournal(): void;
 }
 type JournalClass = new (sm: unknown, common: unknown) => TestJournal;
 
 const address = (i: number) => new Address(setLengthLeft(bigIntToBytes(BigInt(i + 1)), 20));
-const REPLACED = ['putAccount', 'checkpoint', 'commit', 'cleanup'] as const;
+const REPLACED = [
+  'putAccount',
+  'checkpoint',
+  'commit',
+  'cleanup',
+  'touchAccount',
+  'addWarmedAddress',
+  'addWarmedStorage',
+  'cleanJournal',
+] as const;
+const slot = (i: number) => setLengthLeft(bigIntToBytes(BigInt(i)), 32);
 
 let Journal: JournalClass;
 beforeAll(async () => {
@@ -56,6 +70,8 @@ async function setup(methods: 'original' | 'fast') {
     for (const name of REPLACED) {
       Object.defineProperty(journal, name, { value: originalJournalMethods[name] as Fn, configurable: true });
     }
+    // The constructor ran the replaced cleanJournal: start again from the original's fresh diff.
+    journal.cleanJournal();
   }
   return { sm, journal };
 }
@@ -95,6 +111,70 @@ async function run(methods: 'original' | 'fast') {
   return { beforeCleanup, accounts, root: await sm.getStateRoot(), touchedAfter: journal.touched.size };
 }
 
+/** Everything revert reads and what the EVM asks: warm sets, touched set, the diffs (as plain arrays). */
+function snapshot(journal: TestJournal) {
+  const diffs = (journal.journalDiff as [number, [Set<string>, Map<string, Set<string>>, Set<string>]][]).map(
+    ([height, [addresses, slots, touched]]) => [
+      height,
+      [...addresses],
+      [...slots].map(([a, s]) => [a, [...s]]),
+      [...touched],
+    ],
+  );
+  const warm: boolean[] = [];
+  for (let i = 0; i < 8; i++) {
+    warm.push(journal.isWarmedAddress(address(i).bytes));
+    for (let k = 0; k < 3; k++) warm.push(journal.isWarmedStorage(address(i).bytes, slot(k)));
+  }
+  return {
+    height: journal.journalHeight,
+    diffs,
+    warm,
+    touched: [...journal.touched],
+    journal: [...journal.journal].map(([a, s]) => [a, [...s]]),
+  };
+}
+
+/**
+ * Nested frames that warm addresses and slots and touch accounts at some heights and not at
+ * others (reverted frames, committed frames, an empty frame between two recording ones, slots
+ * warmed again after their frame was reverted), with a snapshot after every step.
+ */
+async function warmAndRevert(methods: 'original' | 'fast') {
+  const { journal } = await setup(methods);
+  const steps: unknown[] = [];
+  const step = async (f: () => unknown) => {
+    await f();
+    steps.push(snapshot(journal));
+  };
+  await step(() => journal.addWarmedAddress(address(7).bytes));
+  await step(() => journal.checkpoint());
+  await step(() => journal.checkpoint()); // a height that records nothing
+  await step(() => journal.commit());
+  await step(() => journal.addWarmedStorage(address(2).bytes, slot(0)));
+  await step(() => journal.checkpoint());
+  await step(() => journal.addWarmedStorage(address(2).bytes, slot(1)));
+  await step(() => journal.addWarmedStorage(address(3).bytes, slot(2))); // warms the address too
+  await step(() => journal.touchAddress(address(4)));
+  await step(() => journal.checkpoint());
+  await step(() => journal.checkpoint()); // empty
+  await step(() => journal.revert());
+  await step(() => journal.addWarmedAddress(address(5).bytes));
+  await step(() => journal.touchAddress(address(5)));
+  await step(() => journal.revert());
+  await step(() => journal.commit());
+  await step(() => journal.revert()); // undoes slot 1, address 3 with slot 2 and the touch of 4
+  await step(() => journal.addWarmedStorage(address(3).bytes, slot(2))); // warmed again after the revert
+  await step(() => journal.touchAddress(address(4)));
+  await step(() => journal.checkpoint());
+  await step(() => journal.touchAddress(address(6)));
+  await step(() => journal.commit());
+  await step(() => journal.cleanup());
+  await step(() => journal.addWarmedAddress(address(1).bytes));
+  await step(() => journal.cleanJournal());
+  return steps;
+}
+
 describe('fastJournal', () => {
   it('replaces the journal methods at the pinned @ethereumjs version', () => {
     expect(Object.keys(originalJournalMethods).sort()).toEqual([...REPLACED].sort());
@@ -109,6 +189,14 @@ describe('fastJournal', () => {
     expect(fast).toEqual(original);
     // The empty accounts touched (one cached, one read from the trie) are gone; the reverted one never was.
     expect(fast.accounts).toEqual([undefined, '0/10', '1/6', undefined, undefined, '0/1']);
+  });
+
+  it('records warm addresses, warm slots and touches per height and reverts them as the originals', async () => {
+    const original = await warmAndRevert('original');
+    const fast = await warmAndRevert('fast');
+    expect(fast).toEqual(original);
+    // The shared diff of heights that recorded nothing stayed empty.
+    expect(EMPTY_DIFF[0].size + EMPTY_DIFF[1].size + EMPTY_DIFF[2].size).toBe(0);
   });
 
   it('answers a synchronous failure of the state manager with a rejected promise', async () => {

@@ -332,7 +332,6 @@ describe('engine functions rebound to the fast conversions', () => {
       'handlers[0xa0]',
       'handlers[0xa4]',
       'Journal.isWarmedStorage',
-      'Journal.addWarmedStorage',
       'Interpreter.getCaller',
       'OriginalStorageCache.get',
       'OriginalStorageCache.put',
@@ -347,6 +346,10 @@ describe('engine functions rebound to the fast conversions', () => {
     expect(swapped('Journal.isWarmedStorage')).toEqual(['bytesToUnprefixedHex']);
     // Journal.cleanup is fastJournal.ts's (fast hexToBytes, cached accounts without a promise).
     expect(names).not.toContain('Journal.cleanup');
+    // So are the methods that record into the journal's per-height diff (fastBytes conversions already).
+    for (const name of ['addWarmedStorage', 'addWarmedAddress', 'touchAccount']) {
+      expect(names).not.toContain(`Journal.${name}`);
+    }
     expect(swapped('handlers[0x35]')).toEqual(expect.arrayContaining(['bytesToBigInt']));
     // Memory-expansion gas (MSTORE, MLOAD, KECCAK256, RETURN) is no longer async.
     for (const op of ['0x52', '0x51', '0x20', '0xf3']) {
