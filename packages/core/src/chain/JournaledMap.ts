@@ -20,6 +20,12 @@ export const noStats = (): CacheStats => ({ size: 0, reads: 0, hits: 0, writes: 
 export class JournaledMap<V> {
   readonly values = new Map<string, V>();
   private levels: Map<string, V | undefined>[] = [new Map()];
+  /**
+   * An empty level map no longer in `levels`, for the next checkpoint: a transaction opens and
+   * closes ~5 levels per cache, most of them (all of the code cache's) with nothing recorded,
+   * and a fresh Map per checkpoint was garbage for every one.
+   */
+  private spare: Map<string, V | undefined> | undefined;
 
   get(key: string): V | undefined {
     return this.values.get(key);
@@ -61,14 +67,24 @@ export class JournaledMap<V> {
   }
 
   checkpoint(): void {
-    this.levels.push(new Map());
+    const level = this.spare ?? new Map<string, V | undefined>();
+    this.spare = undefined;
+    this.levels.push(level);
   }
 
   commit(): void {
     if (this.levels.length < 2) throw new Error('JournaledMap.commit without a checkpoint');
     const higher = this.levels.pop() as Map<string, V | undefined>;
-    const lower = this.levels[this.levels.length - 1];
+    const top = this.levels.length - 1;
+    const lower = this.levels[top];
+    if (lower.size === 0) {
+      // Every entry of `higher` would be copied, in its order: `higher` becomes the level.
+      this.levels[top] = higher;
+      this.spare = lower;
+      return;
+    }
     for (const [key, earlier] of higher) if (!lower.has(key)) lower.set(key, earlier);
+    if (higher.size === 0) this.spare = higher;
   }
 
   revert(): void {
@@ -78,6 +94,7 @@ export class JournaledMap<V> {
       if (earlier === undefined) this.values.delete(key);
       else this.values.set(key, earlier);
     }
+    if (higher.size === 0) this.spare = higher;
   }
 
   /**

@@ -22,6 +22,8 @@ export class SlotCache {
   private readonly slots: SlotMaps<Uint8Array | undefined> = new Map();
   /** Per checkpoint level, each changed slot's value before its first change at that level. */
   _diffCache: SlotMaps<Uint8Array | undefined>[] = [new Map()];
+  /** An empty level map no longer in `_diffCache`, for the next checkpoint (see JournaledMap's `spare`). */
+  private spare: SlotMaps<Uint8Array | undefined> | undefined;
   private counts = noStats();
 
   get(address: Address, key: Uint8Array): Uint8Array | undefined {
@@ -100,13 +102,23 @@ export class SlotCache {
   }
 
   checkpoint(): void {
-    this._diffCache.push(new Map());
+    const level = this.spare ?? new Map<string, Map<string, Uint8Array | undefined>>();
+    this.spare = undefined;
+    this._diffCache.push(level);
   }
 
   commit(): void {
     if (this._diffCache.length < 2) throw new Error('SlotCache.commit without a checkpoint');
     const higher = this._diffCache.pop() as SlotMaps<Uint8Array | undefined>;
-    const lower = this._diffCache[this._diffCache.length - 1];
+    const top = this._diffCache.length - 1;
+    const lower = this._diffCache[top];
+    if (lower.size === 0) {
+      // Every address of `higher` would be moved over with its keys, in order: `higher` becomes the level.
+      this._diffCache[top] = higher;
+      this.spare = lower;
+      return;
+    }
+    if (higher.size === 0) this.spare = higher;
     for (const [addressHex, keys] of higher) {
       const lowerKeys = lower.get(addressHex);
       if (lowerKeys === undefined) {
@@ -132,6 +144,7 @@ export class SlotCache {
         else slots.set(key, earlier);
       }
     }
+    if (higher.size === 0) this.spare = higher;
   }
 
   /** Forgets every slot and every pending write (see JournaledMap.clear). */
