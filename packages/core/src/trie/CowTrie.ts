@@ -37,6 +37,9 @@ function hexNodeStore(db: DB<string, Value>): NodeStore {
   };
 }
 
+/** Longest node encoding whose scratch view is kept (a branch with 16 hashes and a value is ~550 bytes). */
+const SCRATCH_VIEW_LENGTHS = 1024;
+
 /** What tries of one chain share: the node database, decoded nodes, the hash function. */
 export class TrieContext {
   /**
@@ -49,6 +52,12 @@ export class TrieContext {
   readonly nodes: NodeStore;
   /** Where nodes are encoded before hashing and storing (the store copies them). */
   scratch = new Uint8Array(1024);
+  /**
+   * `scratch.subarray(0, length)` by length (up to SCRATCH_VIEW_LENGTHS), made once per scratch:
+   * a node's encoding is handed to keccak and the store, which copy it, ~25 times per automined
+   * transfer, and a fresh view each time was ~100 bytes of garbage.
+   */
+  scratchViews: (Uint8Array | undefined)[] = [];
 
   constructor(
     readonly db: DB<string, Value>,
@@ -401,11 +410,18 @@ export class CowTrie {
     const ctx = this.ctx;
     const payload = payloadLength(n);
     const len = listLength(payload);
-    if (ctx.scratch.length < len) ctx.scratch = new Uint8Array(len * 2);
+    if (ctx.scratch.length < len) {
+      ctx.scratch = new Uint8Array(len * 2);
+      ctx.scratchViews = [];
+    }
     encodeNodeInto(n, ctx.scratch, payload);
     if (len < 32) n.enc = ctx.scratch.slice(0, len);
     else {
-      const enc = ctx.scratch.subarray(0, len);
+      let enc = len <= SCRATCH_VIEW_LENGTHS ? ctx.scratchViews[len] : undefined;
+      if (enc === undefined) {
+        enc = ctx.scratch.subarray(0, len);
+        if (len <= SCRATCH_VIEW_LENGTHS) ctx.scratchViews[len] = enc;
+      }
       const hash = ctx.keccak(enc);
       ctx.nodes.putNode(hash, enc);
       n.hash = hash;
