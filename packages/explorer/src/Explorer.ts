@@ -62,7 +62,7 @@ export class Explorer {
   jsonRpcUrl: string | null;
   /** Verified contracts (set by the plugin once their store is open). */
   contracts: SmartContracts | undefined;
-  /** When each pooled transaction arrived (Blockscout's `inserted_at` of pending transactions). */
+  /** When a pooled transaction without its arrival stamped (not made by TxService) was first seen. */
   private readonly arrivals = new Map<string, Date>();
   private readonly logBases = new WeakMap<StoredBlock, number[]>();
 
@@ -72,13 +72,7 @@ export class Explorer {
     options: ExplorerOptions = {},
   ) {
     this.jsonRpcUrl = options.jsonRpcUrl ?? null;
-    services.events.on('pendingTransaction', (ptx) => {
-      this.arrivals.set(ptx.hashHex, new Date());
-      // Forget the ones that left the pool; it is small, this keeps the map so.
-      if (this.arrivals.size > 4 * (services.mempool.size + 64)) {
-        for (const h of this.arrivals.keys()) if (!services.mempool.get(h)) this.arrivals.delete(h);
-      }
-    });
+    // No listener per pooled transaction: TxService stamps each with its arrival (arrivedAt).
   }
 
   get q(): IndexQueries {
@@ -136,8 +130,13 @@ export class Explorer {
   }
 
   pooled(ptx: PendingTx): PoolTx {
+    if (ptx.arrivedAt !== undefined) return { kind: 'pending', ptx, insertedAt: new Date(ptx.arrivedAt) };
     let at = this.arrivals.get(ptx.hashHex);
     if (!at) {
+      // Forget the ones that left the pool; it is small, this keeps the map so.
+      if (this.arrivals.size > 4 * (this.services.mempool.size + 64)) {
+        for (const h of this.arrivals.keys()) if (!this.services.mempool.get(h)) this.arrivals.delete(h);
+      }
       at = new Date();
       this.arrivals.set(ptx.hashHex, at);
     }

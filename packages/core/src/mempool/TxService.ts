@@ -192,6 +192,7 @@ export class TxService {
         seq: this.mempool.nextSeq(),
         raw,
         impersonated: opts.impersonated,
+        arrivedAt: Date.now(),
       };
       this.mempool.add(ptx);
       this.events.emit('pendingTransaction', ptx);

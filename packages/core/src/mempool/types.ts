@@ -12,4 +12,9 @@ export interface PendingTx {
   raw?: Uint8Array;
   /** Sent unsigned for an impersonated account (dev methods). */
   impersonated?: boolean;
+  /**
+   * When it entered the pool (ms since the epoch; Blockscout's `inserted_at` of a pending
+   * transaction). Set by TxService, where every pooled transaction is made.
+   */
+  arrivedAt?: number;
 }
