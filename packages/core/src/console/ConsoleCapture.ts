@@ -34,11 +34,8 @@ export class ConsoleCapture {
   private attachedTo: EVM | undefined;
 
   private readonly onMessage = (message: Message): void => {
-    const to = message.to;
-    if (to === undefined || !isConsoleAddress(to.bytes)) return;
-    const args = decodeConsoleCall(message.data);
-    if (!args) return;
-    this.lines.push({ message: formatConsoleArgs(args), args, address: bytesToHex(message.caller.bytes) });
+    const line = consoleLineOf(message);
+    if (line !== undefined) this.lines.push(line);
   };
 
   attach(evm: EVM): void {
@@ -81,36 +78,93 @@ export async function withConsole<T>(
  * Console lines per transaction of a block being mined: the VM's beforeTx/afterTx bracket each
  * transaction, so messages outside them (the block's system calls) are not counted. Lines are
  * keyed by the transaction object, which the miner maps to its hash once the block is built.
+ *
+ * The miner makes one per block that may print (every block of contract calls); the event
+ * listeners behind it are added to a VM once (TxConsoleListeners) and left there, idle between
+ * blocks, because adding and removing three listeners per block had eventemitter3 delete and
+ * re-add the events' keys (their table became a dictionary) and cost more than the block's
+ * console check itself. `attach` makes this capture the one they feed; `detach` stops it.
  */
 export class TxConsoleCapture {
-  private readonly capture = new ConsoleCapture();
-  private current: TypedTransaction | undefined;
+  /** The lines of the transaction running, since its beforeTx. */
+  lines: ConsoleLine[] = [];
+  current: TypedTransaction | undefined = undefined;
   readonly byTx = new Map<TypedTransaction, ConsoleLine[]>();
+  private listeners: TxConsoleListeners | undefined = undefined;
 
   constructor(private readonly vm: VM) {}
 
-  private readonly onBeforeTx = (tx: TypedTransaction): void => {
-    this.capture.take();
-    this.current = tx;
-  };
-
-  private readonly onAfterTx = (): void => {
-    const lines = this.capture.take();
-    if (this.current && lines.length > 0) this.byTx.set(this.current, lines);
-    this.current = undefined;
-  };
-
   attach(): void {
-    this.vm.events.on('beforeTx', this.onBeforeTx);
-    this.vm.events.on('afterTx', this.onAfterTx);
-    this.capture.attach(this.vm.evm as EVM);
+    let l = listenersByVm.get(this.vm);
+    if (l === undefined) {
+      l = new TxConsoleListeners(this.vm);
+      listenersByVm.set(this.vm, l);
+    }
+    l.follow(this.vm.evm as EVM);
+    l.active = this;
+    this.listeners = l;
   }
 
   detach(): void {
-    this.vm.events.off('beforeTx', this.onBeforeTx);
-    this.vm.events.off('afterTx', this.onAfterTx);
-    this.capture.detach();
+    const l = this.listeners;
+    if (l !== undefined && l.active === this) l.active = undefined;
+    this.listeners = undefined;
+    this.current = undefined;
+    this.lines = [];
   }
+}
+
+const listenersByVm = new WeakMap<VM, TxConsoleListeners>();
+
+/** The beforeTx/afterTx/beforeMessage listeners of one VM, feeding its attached TxConsoleCapture (none: ignored). */
+class TxConsoleListeners {
+  active: TxConsoleCapture | undefined = undefined;
+  private evm: EVM | undefined = undefined;
+
+  constructor(vm: VM) {
+    vm.events.on('beforeTx', this.onBeforeTx);
+    vm.events.on('afterTx', this.onAfterTx);
+  }
+
+  /** Listens to the messages of `evm` (the VM's, which a hardfork change may replace). */
+  follow(evm: EVM): void {
+    if (this.evm === evm) return;
+    this.evm?.events.off('beforeMessage', this.onMessage);
+    evm.events.on('beforeMessage', this.onMessage);
+    this.evm = evm;
+  }
+
+  private readonly onBeforeTx = (tx: TypedTransaction): void => {
+    const c = this.active;
+    if (c === undefined) return;
+    c.lines = [];
+    c.current = tx;
+  };
+
+  private readonly onAfterTx = (): void => {
+    const c = this.active;
+    if (c === undefined) return;
+    const lines = c.lines;
+    c.lines = [];
+    if (c.current && lines.length > 0) c.byTx.set(c.current, lines);
+    c.current = undefined;
+  };
+
+  private readonly onMessage = (message: Message): void => {
+    const c = this.active;
+    if (c === undefined) return;
+    const line = consoleLineOf(message);
+    if (line !== undefined) c.lines.push(line);
+  };
+}
+
+/** The console.sol line a message prints, if it is a console call. */
+function consoleLineOf(message: Message): ConsoleLine | undefined {
+  const to = message.to;
+  if (to === undefined || !isConsoleAddress(to.bytes)) return undefined;
+  const args = decodeConsoleCall(message.data);
+  if (!args) return undefined;
+  return { message: formatConsoleArgs(args), args, address: bytesToHex(message.caller.bytes) };
 }
 
 /**
