@@ -22,6 +22,7 @@ import { Account, Address, createZeroAddress } from '@ethereumjs/util';
 import { installFastBloom } from './fastBloom.js';
 import { installFastJournal } from './fastJournal.js';
 import { installFastSload } from './fastSload.js';
+import { FrameResult } from './frameResult.js';
 import { installLeanExecuteCall } from './leanExecuteCall.js';
 import { installReboundEngine } from './reboundEngine.js';
 import { writeWord } from './wordBytes.js';
@@ -535,37 +536,20 @@ async function installLeanRunInterpreter(esmDir: string, Interpreter: unknown): 
     const frameResult = result;
     const merged = () => ({ ...runState, ...frameResult, ...interpreter._env });
     const returnValue = result.returnValue ?? new Uint8Array(0);
-    // The original's `{ ...result, … }` field for field (same keys, same order), written out: a
-    // spread followed by more fields made V8 add each one the slow way.
-    if ('createdAddresses' in result) {
-      return {
-        logs: result.logs,
-        returnValue,
-        selfdestruct: result.selfdestruct,
-        createdAddresses: result.createdAddresses,
-        exceptionError: interpreterRes.exceptionError,
-        gas: runState?.gasLeft,
-        executionGasUsed: gasUsed,
-        gasRefund: runState.gasRefund,
-        stateGasSpilled: runState.stateGasSpilled,
-        get runState() {
-          return merged();
-        },
-      };
-    }
-    return {
-      logs: result.logs,
+    // The original's `{ ...result, … }` field for field (same values; createdAddresses undefined
+    // where the frame has none), as a FrameResult: one hidden class for every frame's result.
+    return new FrameResult(
+      result.logs as unknown[] | undefined,
       returnValue,
-      selfdestruct: result.selfdestruct,
-      exceptionError: interpreterRes.exceptionError,
-      gas: runState?.gasLeft,
-      executionGasUsed: gasUsed,
-      gasRefund: runState.gasRefund,
-      stateGasSpilled: runState.stateGasSpilled,
-      get runState() {
-        return merged();
-      },
-    };
+      result.selfdestruct,
+      result.createdAddresses,
+      interpreterRes.exceptionError,
+      runState?.gasLeft,
+      gasUsed,
+      runState.gasRefund,
+      runState.stateGasSpilled,
+      merged,
+    );
   };
 }
 

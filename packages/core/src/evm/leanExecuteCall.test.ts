@@ -12,6 +12,29 @@ const spread = (message: Record<string, unknown> & { codeAddress: unknown }, gas
   gasLimit,
 });
 
+/** Every key of a frame's execResult (@ethereumjs's interpreter result's and early result's). */
+const FRAME_KEYS = [
+  'logs',
+  'returnValue',
+  'selfdestruct',
+  'createdAddresses',
+  'exceptionError',
+  'gas',
+  'executionGasUsed',
+  'gasRefund',
+  'stateGasSpilled',
+];
+
+/** A value as compared across the two methods: collections by their entries, bytes as hex. */
+const shown = (v: unknown): unknown =>
+  v instanceof Map || v instanceof Set
+    ? [v.constructor.name, [...v.entries()].map(String)]
+    : v instanceof Uint8Array
+      ? bytesToHex(v)
+      : typeof v === 'object' && v !== null
+        ? String((v as { error?: unknown }).error ?? v)
+        : v;
+
 /** Keys in order with their values (identity for objects), to compare two built messages exactly. */
 const entries = (o: object) => Object.entries(o);
 
@@ -83,6 +106,8 @@ describe('_executeCall without the slow spread', () => {
             r.execResult.gasRefund,
             bytesToHex(r.execResult.returnValue),
             (r.execResult.logs ?? []).map((l) => l.map((x) => (x instanceof Uint8Array ? bytesToHex(x) : String(x)))),
+            // Every key either result has reads the same (a FrameResult holds undefined for a missing one).
+            FRAME_KEYS.map((k) => shown((r.execResult as unknown as Record<string, unknown>)[k])),
           ]);
         }
         out.push(bytesToHex(await sm.getStateRoot()));
@@ -95,5 +120,25 @@ describe('_executeCall without the slow spread', () => {
       (stock as unknown as { _executeCall: unknown })._executeCall = originalExecuteCall;
       expect(lean).toEqual(await runAll(stock));
     }
+  });
+
+  it('gives a value transfer and a call that runs code results with the same keys in the same order', async () => {
+    await installEngineSpeedups();
+    const evm = await createEVM({
+      common: new Common({ chain: Mainnet, hardfork: Hardfork.Prague }),
+      stateManager: new MerkleStateManager(),
+    });
+    const code = new Address(hexToBytes('0x00000000000000000000000000000000000000aa'));
+    await evm.stateManager.putCode(code, hexToBytes('0x602a60005260206000f3'));
+    const plain = new Address(hexToBytes('0x00000000000000000000000000000000000000dd'));
+    const ran = await evm.runCall({ to: code, gasLimit: 100_000n });
+    const transfer = await evm.runCall({ to: plain, gasLimit: 100_000n });
+    expect(Object.keys(ran.execResult)).toEqual(FRAME_KEYS);
+    expect(Object.keys(transfer.execResult)).toEqual(FRAME_KEYS);
+    // The merged run state is read on demand; a frame that ran no code has none.
+    expect((ran.execResult.runState as unknown as { gasLeft: bigint }).gasLeft).toBe(
+      100_000n - ran.execResult.executionGasUsed,
+    );
+    expect(transfer.execResult.runState).toBeUndefined();
   });
 });

@@ -4,6 +4,8 @@
  *   ...message, gasLimit }`, is built by `callFrameMessage` (same keys, same order, same values).
  *   V8 takes a slow runtime path for a spread into an object that already has a property: ~20 µs
  *   per message frame, about a twentieth of an uncached `eth_call` (CPU profile, line ticks);
+ * - its early result (a call to an account without code: a value transfer) is a FrameResult, as
+ *   `runInterpreter`'s results are (see frameResult.ts: one hidden class for both);
  * - its two results, `{ execResult }`, are `{ createdAddress: undefined, execResult }`: the keys
  *   `_executeCreate`'s results have, in their order, so a call's and a creation's results share
  *   one hidden class. A fresh node mined value transfers with runTx, runAndBuild and the miner
@@ -20,6 +22,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { earlyFrameResult } from './frameResult.js';
 
 /** SHA-256 of `EVM.prototype._executeCall.toString()` in @ethereumjs/evm 10.1.3. */
 const EXECUTE_CALL_SHA256 = 'f2358d2eeecc46e18de7628afe4da9d1e6ca91fe3c22cf9503c7703d0ec64d31';
@@ -29,6 +32,10 @@ const SPREAD = /\{\s*\.\.\.\{ codeAddress: message\.codeAddress \},\s*\.\.\.mess
 
 /** The method's two results (the early exit's and the last), given `_executeCreate`'s keys. */
 const RESULTS: [RegExp, string][] = [
+  [
+    /const earlyResult = \{\s*gasRefund: message\.gasRefund,\s*executionGasUsed: message\.gasLimit - gasLimit,\s*exceptionError: errorMessage,\s*returnValue: new Uint8Array\(0\),\s*logs: eip7708Log \? \[eip7708Log\] : undefined,\s*\};/g,
+    'const earlyResult = __earlyFrameResult(message.gasRefund, message.gasLimit - gasLimit, errorMessage, eip7708Log ? [eip7708Log] : undefined);',
+  ],
   [/return \{ execResult: earlyResult \};/g, 'return { createdAddress: undefined, execResult: earlyResult };'],
   [/return \{\s*execResult: result,\s*\};/g, 'return { createdAddress: undefined, execResult: result };'],
 ];
@@ -166,6 +173,7 @@ export async function installLeanExecuteCall(esmDir: string, evmEntry: string): 
     debug: debugDefault('evm:evm'),
     debugGas: debugDefault('evm:gas'),
     __callFrameMessage: callFrameMessage,
+    __earlyFrameResult: earlyFrameResult,
   };
   if (Object.values(scope).some((v) => v === undefined)) return false;
   const names = Object.keys(scope);

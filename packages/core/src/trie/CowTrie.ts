@@ -113,7 +113,7 @@ const NO_PATH = new Uint8Array(0);
 export class CowTrie {
   readonly EMPTY_TRIE_ROOT: Uint8Array;
   private rootRef: Ref | null;
-  private saved: (Ref | null)[] = [];
+  private saved: (Ref | null)[] = refStack();
   /** A read an update is waiting for (see `node`). */
   private reading: { ref: HashRef; got: Promise<Uint8Array | undefined> } | undefined;
   /** Nodes an update had read for it, found again when it is retried whatever the decoded cache kept. */
@@ -289,13 +289,13 @@ export class CowTrie {
   }
 
   flushCheckpoints(): void {
-    this.saved = [];
+    this.saved = refStack();
   }
 
   shallowCopy(includeCheckpoints = true): CowTrie {
     const copy = new CowTrie(this.ctx);
     copy.rootRef = this.rootRef;
-    if (includeCheckpoints) copy.saved = [...this.saved];
+    if (includeCheckpoints) for (const ref of this.saved) copy.saved.push(ref);
     return copy;
   }
 
@@ -536,6 +536,19 @@ export class CowTrie {
  */
 function cacheKeyOf(hash: Uint8Array): number {
   return (hash[0] | (hash[1] << 8) | (hash[2] << 16)) * 0x1000000 + (hash[3] | (hash[4] << 8) | (hash[5] << 16));
+}
+
+/**
+ * An empty stack of saved roots whose array already holds objects (V8's PACKED_ELEMENTS): a `[]`
+ * starts as small integers and changes its hidden class at its first push. The journal's
+ * checkpoint (the state manager's, then this trie's push, all inlined) was optimised on the head
+ * trie's array alone, and a trie made later (a scratch state for eth_call or eth_estimateGas)
+ * threw that code away at its first push ("wrong map").
+ */
+function refStack(): (Ref | null)[] {
+  const stack: (Ref | null)[] = [null];
+  stack.pop();
+  return stack;
 }
 
 /** Thrown by a synchronous update that needs a node read first (see CowTrie.insert). */
