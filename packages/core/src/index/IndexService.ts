@@ -1,6 +1,6 @@
 import { type Account, Address, bytesToHex, createAddressFromString, equalsBytes } from '@ethereumjs/util';
 import type { ChainService } from '../chain/ChainService.js';
-import { accountNow } from '../chain/ChainStateManager.js';
+import { ChainStateManager } from '../chain/ChainStateManager.js';
 import { SYSTEM_CONTRACTS } from '../chain/systemContracts.js';
 import type { StoredBlock } from '../chain/types.js';
 import type { EventBus } from '../events/EventBus.js';
@@ -135,16 +135,19 @@ export class IndexService {
       const accounts: (Account | undefined)[] = [];
       for (let i = 0; i < touched.length; i++) {
         const address = new Address(touched[i].address);
-        // From the account cache without a promise (the block just wrote these accounts).
-        const cached = accountNow(sm, address);
-        const acct = cached === undefined ? await sm.getAccount(address) : (cached ?? undefined);
+        // Without a promise where the account is cached (the block just wrote most of these) or its
+        // trie path is in memory (an ERC-20 transfer's recipient, named only by the log, is not
+        // cached: each such block awaited a trie read here, and the first one threw this
+        // function's optimised code away). The await is for a node still on disk, or a fork.
+        const now = sm instanceof ChainStateManager ? sm.readAccountNow(address) : undefined;
+        const acct = now === undefined ? await sm.getAccount(address) : (now ?? undefined);
         accounts.push(acct);
         balances.push(acct?.balance ?? 0n);
       }
-      // Code is asked of called addresses only (every `to` is touched).
+      // Whether each transaction's `to` holds code (the indexer asks only for calls with input).
+      // Read for every `to`, so that value transfers give this loop its feedback before the first call.
       const hasCode: boolean[] = [];
-      for (const tx of rows.txs)
-        if (tx.toSlot >= 0 && tx.hasInput) hasCode[tx.toSlot] = accounts[tx.toSlot]?.isContract() === true;
+      for (const tx of rows.txs) if (tx.toSlot >= 0) hasCode[tx.toSlot] = accounts[tx.toSlot]?.isContract() === true;
       entry.captured = { rows, known: { balances, hasCode } };
     } catch {
       // Nothing captured: the catch-up reads a view of the block's state instead.

@@ -76,20 +76,20 @@ function encodeBytes(b: Uint8Array): Uint8Array {
 function span(buf: Uint8Array, at: number, end: number): [number, number] | undefined {
   if (at >= end) return undefined;
   const b = buf[at];
-  let start: number;
-  let length: number;
   if (b < 0x80) return [at, at + 1];
-  if (b <= 0xb7) [start, length] = [at + 1, b - 0x80];
-  else if (b < 0xc0) [start, length] = readLong(buf, at, b - 0xb7);
-  else if (b <= 0xf7) [start, length] = [at + 1, b - 0xc0];
-  else [start, length] = readLong(buf, at, b - 0xf7);
+  // Short and long strings and lists share one arithmetic (a transfer's list is long, its items
+  // short): a long string (an ERC-20 call's data) then meets no operation without feedback.
+  const list = b >= 0xc0;
+  const short = b <= (list ? 0xf7 : 0xb7);
+  let start = at + 1;
+  let length = b - (list ? 0xc0 : 0x80);
+  if (!short) {
+    const lengthOfLength = b - (list ? 0xf7 : 0xb7);
+    length = 0;
+    for (let i = 1; i <= lengthOfLength; i++) length = length * 256 + (buf[at + i] ?? 0);
+    start += lengthOfLength;
+  }
   return start + length <= end ? [start, start + length] : undefined;
-}
-
-function readLong(buf: Uint8Array, at: number, lengthOfLength: number): [number, number] {
-  let length = 0;
-  for (let i = 1; i <= lengthOfLength; i++) length = length * 256 + (buf[at + i] ?? 0);
-  return [at + 1 + lengthOfLength, length];
 }
 
 /** The start of every item of the list at `at` (which must span the rest of `raw`), then its end. */

@@ -185,7 +185,9 @@ export class Dispatcher implements RpcEngine {
       // Not list[i] past the end: the optimised code made while every call gave all its params
       // (eth_blockNumber, eth_sendRawTransaction) deoptimised on the first call leaving one out.
       const v = i < list.length ? list[i] : undefined;
-      if (v === undefined && !p.optional) {
+      // p.optional read first, for every parameter: read only when one was left out, it had no
+      // feedback until a workload's first such call (eth_call without a block) threw `one` away.
+      if (!p.optional && v === undefined) {
         throw new AshlarError(ErrorCodes.INVALID_PARAMS, `missing value for required argument ${i} (${p.name})`);
       }
       parsed[i] = p.parse(v, i);
