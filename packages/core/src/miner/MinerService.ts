@@ -180,8 +180,37 @@ export class MinerService {
     const timestamp = opts.timestamp ?? this.nextBlockTimestamp();
     const ordered = this.executableTxsNow() ?? (await this.executableTxs());
     const withdrawals = this.pendingWithdrawals;
-    // console.sol lines of each transaction (console/ConsoleCapture.ts), sent once the block is the head.
     const mayConsole = mayCallConsoleNow(chain, ordered) ?? (await mayCallConsole(chain, ordered));
+    const result = await this.assembleAndCommit(ordered, timestamp, withdrawals, mayConsole);
+    this.pendingWithdrawals = [];
+    this.nextTimestamp = undefined;
+    this.nextBaseFee = undefined;
+    this.nextPrevRandao = undefined;
+    if (chosenTime) this.timeOffset = timestamp - nowSeconds();
+    for (const p of result.included) this.mempool.remove(p.hashHex);
+    for (const d of result.dropped) {
+      this.mempool.remove(d.ptx.hashHex);
+      this.logger.warn(`dropped transaction ${d.ptx.hashHex}: ${d.reason}`);
+    }
+    return result;
+  }
+
+  /**
+   * The block of `ordered` assembled and committed, with the console.sol lines of its
+   * transactions captured when they may make any (`mayConsole`) and sent once it is the head.
+   * Its own async function, called the same way for every block: a fresh node mines value
+   * transfers (no capture) before it mines contract calls (a capture per block), and inlined in
+   * mineNow the capture's branches, first taken by the first contract block, threw mineNow's
+   * optimised code away (an async function is compiled on its own: only this one is redone).
+   */
+  private async assembleAndCommit(
+    ordered: PendingTx[],
+    timestamp: bigint,
+    withdrawals: WithdrawalData[],
+    mayConsole: boolean,
+  ): Promise<AssembleResult> {
+    const chain = this.chain;
+    // console.sol lines of each transaction (console/ConsoleCapture.ts), sent once the block is the head.
     const consoleLines = mayConsole ? new TxConsoleCapture(chain.vm) : undefined;
     consoleLines?.attach();
     let result: AssembleResult;
@@ -205,16 +234,6 @@ export class MinerService {
           this.events.emit('console', { ...line, txHash: p.hashHex });
       }
     }
-    this.pendingWithdrawals = [];
-    this.nextTimestamp = undefined;
-    this.nextBaseFee = undefined;
-    this.nextPrevRandao = undefined;
-    if (chosenTime) this.timeOffset = timestamp - nowSeconds();
-    for (const p of result.included) this.mempool.remove(p.hashHex);
-    for (const d of result.dropped) {
-      this.mempool.remove(d.ptx.hashHex);
-      this.logger.warn(`dropped transaction ${d.ptx.hashHex}: ${d.reason}`);
-    }
     return result;
   }
 
@@ -235,7 +254,10 @@ const CONSOLE_BYTES = hexToBytes(CONSOLE_ADDRESS);
 /** mayCallConsole answered from the code cache without a promise; undefined when some code is not cached. */
 function mayCallConsoleNow(chain: ChainService, txs: readonly PendingTx[]): boolean | undefined {
   const sm = chain.vm.stateManager;
-  for (const { tx } of txs) {
+  // An index loop: a `return` out of for-of closes the iterator (a read of its `return`), which
+  // a fresh node first did at its first contract block, deoptimising mineNow.
+  for (let i = 0; i < txs.length; i++) {
+    const tx = txs[i].tx;
     const to = tx.to;
     if (to === undefined || tx.type === 4 || equalsBytes(to.bytes, CONSOLE_BYTES)) return true;
     const code = codeNow(sm, to);

@@ -389,24 +389,31 @@ export function toStoredReceipt(r: RunTxResult, tx: TypedTransaction, sender: Ad
     blobGasUsed?: bigint;
     blobGasPrice?: bigint;
   };
+  const err = r.execResult.exceptionError;
+  // Every field in one literal, in one order, the absent ones undefined: one hidden class for
+  // every receipt. Added when present, a creation's (contractAddress) or a failure's (error)
+  // made another, and every reader of a block's receipts optimised on transfers' (the block's
+  // store ops, its encoding, the explorer index) threw its code away at a fresh node's first
+  // contract deployment. Likewise the logs list: an empty one is the EVM's literal, an array of
+  // small integers to V8, a token transfer's an array of objects; the empty one is replaced by
+  // an array of the latter kind (objectArray).
   const out: StoredReceipt = {
+    status: rc.status,
+    root: rc.status === undefined ? rc.stateRoot : undefined,
     cumulativeGasUsed: rc.cumulativeBlockGasUsed,
     gasUsed: r.totalGasSpent,
-    logs: rc.logs as StoredReceipt['logs'],
+    logs: rc.logs.length === 0 ? objectArray<StoredReceipt['logs'][number]>() : (rc.logs as StoredReceipt['logs']),
     bloom: rc.bitvector,
+    // As geth: a creation names its address even when it failed.
+    contractAddress:
+      tx.to === undefined
+        ? (r.createdAddress?.bytes ?? generateAddress(sender.bytes, bigIntToUnpaddedBytes(tx.nonce)))
+        : undefined,
     effectiveGasPrice: price,
+    blobGasUsed: rc.blobGasUsed,
+    blobGasPrice: rc.blobGasPrice,
+    error: err ? err.error : undefined,
+    returnData: err && r.execResult.returnValue.length > 0 ? r.execResult.returnValue : undefined,
   };
-  if (rc.status !== undefined) out.status = rc.status;
-  else if (rc.stateRoot !== undefined) out.root = rc.stateRoot;
-  // As geth: a creation names its address even when it failed.
-  if (tx.to === undefined)
-    out.contractAddress = r.createdAddress?.bytes ?? generateAddress(sender.bytes, bigIntToUnpaddedBytes(tx.nonce));
-  if (rc.blobGasUsed !== undefined) out.blobGasUsed = rc.blobGasUsed;
-  if (rc.blobGasPrice !== undefined) out.blobGasPrice = rc.blobGasPrice;
-  const err = r.execResult.exceptionError;
-  if (err) {
-    out.error = err.error;
-    if (r.execResult.returnValue.length > 0) out.returnData = r.execResult.returnValue;
-  }
   return out;
 }

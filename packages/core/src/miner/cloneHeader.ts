@@ -34,7 +34,7 @@ type Fields = Record<string, unknown>;
 const knownShape = new WeakMap<object, boolean>();
 
 /** True when headers of this prototype have exactly HEADER_FIELDS (checked once per prototype). */
-function hasKnownShape(base: BlockHeader): boolean {
+export function hasKnownShape(base: BlockHeader): boolean {
   const proto = Object.getPrototypeOf(base) as object;
   let known = knownShape.get(proto);
   if (known === undefined) {

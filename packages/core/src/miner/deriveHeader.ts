@@ -1,5 +1,5 @@
 import type { BlockHeader } from '@ethereumjs/block';
-import { cloneHeader } from './cloneHeader.js';
+import { cloneHeader, hasKnownShape } from './cloneHeader.js';
 
 /** The header fields a block's execution fills in once its transactions have run. */
 export interface SealedFields {
@@ -22,5 +22,47 @@ export interface SealedFields {
  * automined transaction). Frozen like a constructed header; its hash is computed on first use.
  */
 export function deriveHeader(base: BlockHeader, fields: SealedFields): BlockHeader {
-  return cloneHeader(base, fields as unknown as Record<string, unknown>);
+  if (!hasKnownShape(base)) return cloneHeader(base, fields as unknown as Record<string, unknown>);
+  return sealedCopy(base as unknown as Fields, fields);
+}
+
+type Fields = Record<string, unknown>;
+
+/**
+ * cloneHeader(base, fields) for a base of the known shape, written out for the sealed fields: only
+ * they can change, and this site sees one shape of `fields` (SealedFields, made in one literal)
+ * and of `base` (a header cloneHeader/execHeader made). Through the shared cloneHeader, every
+ * other caller's change object (eth_call's header, execHeader's data) reached the same reads: a
+ * fresh node's first calls of another kind threw its optimised code away ("wrong map"), and each
+ * of its 26 reads of `changes` was polymorphic.
+ */
+function sealedCopy(b: Fields, f: SealedFields): BlockHeader {
+  const h = Object.create(Object.getPrototypeOf(b)) as Fields;
+  h.cache = { hash: undefined };
+  h.common = b.common;
+  h.keccakFunction = b.keccakFunction;
+  h.parentHash = b.parentHash;
+  h.uncleHash = b.uncleHash;
+  h.coinbase = b.coinbase;
+  h.stateRoot = f.stateRoot ?? b.stateRoot;
+  h.transactionsTrie = f.transactionsTrie ?? b.transactionsTrie;
+  h.receiptTrie = f.receiptTrie ?? b.receiptTrie;
+  h.logsBloom = f.logsBloom ?? b.logsBloom;
+  h.difficulty = b.difficulty;
+  h.number = b.number;
+  h.gasLimit = b.gasLimit;
+  h.gasUsed = f.gasUsed ?? b.gasUsed;
+  h.timestamp = b.timestamp;
+  h.extraData = b.extraData;
+  h.mixHash = b.mixHash;
+  h.nonce = b.nonce;
+  h.baseFeePerGas = b.baseFeePerGas;
+  h.withdrawalsRoot = f.withdrawalsRoot ?? b.withdrawalsRoot;
+  h.blobGasUsed = f.blobGasUsed ?? b.blobGasUsed;
+  h.excessBlobGas = b.excessBlobGas;
+  h.parentBeaconBlockRoot = b.parentBeaconBlockRoot;
+  h.requestsHash = f.requestsHash ?? b.requestsHash;
+  h.blockAccessListHash = b.blockAccessListHash;
+  h.slotNumber = b.slotNumber;
+  return Object.freeze(h) as unknown as BlockHeader;
 }

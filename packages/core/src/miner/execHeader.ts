@@ -1,7 +1,7 @@
 import { type BlockHeader, type HeaderData, createBlockHeader } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { Address } from '@ethereumjs/util';
-import { cloneHeader } from './cloneHeader.js';
+import { hasKnownShape, cloneHeader } from './cloneHeader.js';
 
 /**
  * Per chain Common: a header the constructor made for a block whose transactions run (gas used
@@ -26,10 +26,52 @@ export function execHeader(
 ): BlockHeader {
   const template = templates.get(common);
   // The template's gas used is 0 and headerData sets none (derivable): no copy of it with gasUsed 0.
-  if (template && derivable(template, headerData)) return cloneHeader(template, headerData as Record<string, unknown>);
+  if (template && derivable(template, headerData))
+    return hasKnownShape(template)
+      ? dataCopy(template as unknown as Fields, headerData as Fields)
+      : cloneHeader(template, headerData as Fields);
   const header = createBlockHeader({ ...headerData, gasUsed: 0n }, opts);
   if (header.common.gteHardfork('paris')) templates.set(common, header);
   return header;
+}
+
+type Fields = Record<string, unknown>;
+
+/**
+ * cloneHeader(template, d) written out for the fields `derivable` lets through (the only ones
+ * `d` can set): this site sees one shape of `d` (assembleBlock's header data) and of the
+ * template (constructor-made), where the shared cloneHeader also met eth_call's and
+ * deriveHeader's (see deriveHeader's sealedCopy).
+ */
+function dataCopy(b: Fields, d: Fields): BlockHeader {
+  const h = Object.create(Object.getPrototypeOf(b)) as Fields;
+  h.cache = { hash: undefined };
+  h.common = b.common;
+  h.keccakFunction = b.keccakFunction;
+  h.parentHash = d.parentHash ?? b.parentHash;
+  h.uncleHash = b.uncleHash;
+  h.coinbase = d.coinbase ?? b.coinbase;
+  h.stateRoot = b.stateRoot;
+  h.transactionsTrie = b.transactionsTrie;
+  h.receiptTrie = b.receiptTrie;
+  h.logsBloom = b.logsBloom;
+  h.difficulty = b.difficulty;
+  h.number = d.number ?? b.number;
+  h.gasLimit = d.gasLimit ?? b.gasLimit;
+  h.gasUsed = b.gasUsed;
+  h.timestamp = d.timestamp ?? b.timestamp;
+  h.extraData = b.extraData;
+  h.mixHash = d.mixHash ?? b.mixHash;
+  h.nonce = b.nonce;
+  h.baseFeePerGas = d.baseFeePerGas ?? b.baseFeePerGas;
+  h.withdrawalsRoot = b.withdrawalsRoot;
+  h.blobGasUsed = b.blobGasUsed;
+  h.excessBlobGas = d.excessBlobGas ?? b.excessBlobGas;
+  h.parentBeaconBlockRoot = d.parentBeaconBlockRoot ?? b.parentBeaconBlockRoot;
+  h.requestsHash = b.requestsHash;
+  h.blockAccessListHash = b.blockAccessListHash;
+  h.slotNumber = b.slotNumber;
+  return Object.freeze(h) as unknown as BlockHeader;
 }
 
 function derivable(template: BlockHeader, headerData: HeaderData): boolean {

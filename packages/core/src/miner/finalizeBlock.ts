@@ -10,10 +10,11 @@ import {
   bytesToHex,
   bytesToUnprefixedHex,
   equalsBytes,
+  hexToBytes,
   setLengthLeft,
   type Withdrawal,
 } from '@ethereumjs/util';
-import type { BlockBuilder, RunTxResult, VM } from '@ethereumjs/vm';
+import { Bloom, type BlockBuilder, type RunTxResult, type VM } from '@ethereumjs/vm';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { depositContractAddress, storageDiffLevels } from '../evm/internals.js';
@@ -138,8 +139,14 @@ export async function requestsAreIdle(vm: VM, common: Common, results: RunTxResu
   if (!common.isActivatedEIP(7685)) return true;
   if (common.isActivatedEIP(8282)) return false;
   const deposit = (depositContractAddress(common) ?? Mainnet.depositContractAddress ?? '').toLowerCase();
-  for (const r of results) {
-    for (const log of r.receipt.logs) if (bytesToHex(log[0]) === deposit) return false;
+  const bits = depositBits(deposit);
+  for (let i = 0; i < results.length; i++) {
+    // A receipt's bloom holds the address of each of its logs: without the deposit address's
+    // bits, none of its logs is the deposit contract's. The logs themselves are read only
+    // when it may be (mayHoldAddress), in a function of their own: a transfer's logs list is
+    // empty and a token transfer's is not, two hidden classes of array, and reading them here
+    // threw this function's optimised code away on a fresh node's first token transfer.
+    if (mayHoldAddress(results[i].receipt.bitvector, bits) && hasLogOf(results[i], deposit)) return false;
   }
   if (common.isActivatedEIP(7002) && !(await queueIsIdle(vm, 'withdrawalRequestPredeployAddress'))) {
     return false;
@@ -148,6 +155,52 @@ export async function requestsAreIdle(vm: VM, common: Common, results: RunTxResu
     return false;
   }
   return true;
+}
+
+/** Where an address sets its three bits in a 256-byte logs bloom: byte index and mask of each. */
+interface BloomBits {
+  hex: string;
+  /** Three (byte index, mask) pairs; undefined: the address is no 20-byte hex, always scan the logs. */
+  at?: Int32Array;
+}
+let lastBits: BloomBits = { hex: '', at: undefined };
+
+/** The bloom bits of the deposit contract's address (as @ethereumjs/vm's Bloom.add sets them), computed once per address. */
+function depositBits(hex: string): BloomBits {
+  if (lastBits.hex === hex) return lastBits;
+  let at: Int32Array | undefined;
+  if (/^0x[0-9a-f]{40}$/.test(hex)) {
+    const bloom = new Bloom();
+    bloom.add(hexToBytes(hex as `0x${string}`));
+    const pairs: number[] = [];
+    bloom.bitvector.forEach((byte, i) => {
+      if (byte !== 0) pairs.push(i, byte);
+    });
+    // Two bits in one byte make fewer pairs: repeat the last (testing it twice changes nothing).
+    while (pairs.length < 6) pairs.push(pairs[pairs.length - 2], pairs[pairs.length - 1]);
+    at = Int32Array.from(pairs);
+  }
+  lastBits = { hex, at };
+  return lastBits;
+}
+
+/**
+ * False only when `bloom` (a receipt's) lacks a bit of the address (then no log of it is the
+ * address's). The three bits are tested together, without a loop or a short cut: a transfer's
+ * empty bloom fails the first test, a token transfer's may pass it, and code only ever run on
+ * the first would meet operations without feedback on the second (a deoptimisation).
+ */
+function mayHoldAddress(bloom: Uint8Array | undefined, bits: BloomBits): boolean {
+  const a = bits.at;
+  if (a === undefined || bloom === undefined || bloom.length !== 256) return true;
+  const missing = ((bloom[a[0]] & a[1]) ^ a[1]) | ((bloom[a[2]] & a[3]) ^ a[3]) | ((bloom[a[4]] & a[5]) ^ a[5]);
+  return missing === 0;
+}
+
+/** Whether a log of `r` was emitted by the address `hex` (lowercase 0x hex). */
+function hasLogOf(r: RunTxResult, hex: string): boolean {
+  for (const log of r.receipt.logs) if (bytesToHex(log[0]) === hex) return true;
+  return false;
 }
 
 const STATUS_OK = Uint8Array.of(1);

@@ -102,20 +102,18 @@ export class ChainStore {
     const key = u64(n);
     const record = RLP.encode([
       sb.rlp ?? sb.block.serialize(),
-      concat(...sb.senders.map((a) => a.bytes)),
+      sendersBytes(sb.senders),
       unpaddedBytes(sb.totalDifficulty),
     ]);
     const ops: StoreOp[] = [
       { type: 'put', sublevel: this.blocks, key, value: record },
       { type: 'put', sublevel: this.hashes, key: sb.hash, value: u64(n) },
       { type: 'put', sublevel: this.receipts, key, value: encodeReceipts(sb.receipts) },
-      { type: 'put', sublevel: this.meta, key: META.head, value: concat(u64(n), sb.hash) },
+      { type: 'put', sublevel: this.meta, key: META.head, value: concat(key, sb.hash) },
       { type: 'put', sublevel: this.meta, key: META.headState, value: headState },
     ];
     const txs = sb.block.transactions;
-    if (sb.receipts.some((r) => r.logs.length > 0)) {
-      ops.push({ type: 'put', sublevel: this.logCtx, key, value: encodeLogContext(sb) });
-    }
+    if (anyLogs(sb.receipts)) ops.push({ type: 'put', sublevel: this.logCtx, key, value: encodeLogContext(sb) });
     for (let i = 0; i < txs.length; i++) {
       ops.push({ type: 'put', sublevel: this.txs, key: txs[i].hash(), value: txKeyValue(n, i) });
     }
@@ -303,6 +301,19 @@ export class ChainStore {
       rlp: blockBytes,
     };
   }
+}
+
+/** The senders' 20 address bytes end to end (no array of views and no spread of it per block). */
+function sendersBytes(senders: readonly Address[]): Uint8Array {
+  const out = new Uint8Array(senders.length * 20);
+  for (let i = 0; i < senders.length; i++) out.set(senders[i].bytes, i * 20);
+  return out;
+}
+
+/** Whether a receipt of the block has a log (a loop: `some` with a closure was a function per block). */
+function anyLogs(receipts: readonly StoredReceipt[]): boolean {
+  for (let i = 0; i < receipts.length; i++) if (receipts[i].logs.length > 0) return true;
+  return false;
 }
 
 /** What eth_getLogs needs of a block besides its receipts. */
