@@ -94,6 +94,16 @@ export function blockRows(sb: StoredBlock, frames?: readonly (CallFrame | undefi
     const from = sb.senders[i].bytes;
     const to = tx.to?.bytes ?? null;
     const created = receipt?.contractAddress ?? null;
+    const frame = frames?.[i];
+    // A plain call with no frame below it (a value transfer) has no internal transaction.
+    const rows =
+      frame && (frame.calls.length > 0 || frame.type === 'CREATE' || frame.type === 'CREATE2')
+        ? internalRows(frame, i)
+        : undefined;
+    // Every field set once, in the literal: internalError was written after it, only from a
+    // fresh node's first creation on, and that first write (V8 marks the field no longer
+    // constant) threw away the optimised code of the indexer's functions that read rows.
+    touch(from, i);
     txs.push({
       index: i,
       from,
@@ -103,17 +113,11 @@ export function blockRows(sb: StoredBlock, frames?: readonly (CallFrame | undefi
       selector: to && tx.data.length >= 4 ? tx.data.subarray(0, 4) : null,
       hasInput: tx.data.length > 0,
       gasUsed: receipt?.gasUsed ?? 0n,
-      internalError: false,
-      toSlot: -1,
+      internalError: rows === undefined ? false : rows.internalError,
+      toSlot: to ? touch(to, i) : -1,
     });
-    touch(from, i);
-    if (to) txs[i].toSlot = touch(to, i);
     if (created) touch(created, i);
-    const frame = frames?.[i];
-    // A plain call with no frame below it (a value transfer) has no internal transaction.
-    if (frame && (frame.calls.length > 0 || frame.type === 'CREATE' || frame.type === 'CREATE2')) {
-      const rows = internalRows(frame, i);
-      txs[i].internalError = rows.internalError;
+    if (rows !== undefined) {
       for (const r of rows.items) {
         internals.push(r);
         // Value moved inside the transaction changes balances the receipt does not name.

@@ -103,7 +103,18 @@ export function endIndexBatch(scope: BlockScope, last: StoredBlock): void {
   scope.w.put('idxMeta', META_KEYS.head, concat(u64(last.number), last.hash));
 }
 
-const NO_TRANSFERS: { newTokens: ReadonlySet<string>; hasTransfers: ReadonlySet<number> } = {
+type TokenTransfersResult = { newTokens: ReadonlySet<string>; hasTransfers: ReadonlySet<number> };
+
+// The result's fields held NO_TRANSFERS's sets all through value transfers, and V8 tracked them
+// as holding that one class; the first block with token transfers widened them, which threw away
+// indexBlock's code optimised on the narrow type. A throwaway result of the same shape holding
+// null first gives the fields their wide type at load.
+{
+  const primer: Record<keyof TokenTransfersResult, unknown> = { newTokens: null, hasTransfers: null };
+  primer.newTokens = primer.hasTransfers;
+}
+
+const NO_TRANSFERS: TokenTransfersResult = {
   newTokens: new Set(),
   hasTransfers: new Set(),
 };
@@ -118,7 +129,7 @@ async function indexTokenTransfers(
   rows: BlockRows,
   reader: StateReader,
   totals: GlobalRecord,
-): Promise<{ newTokens: ReadonlySet<string>; hasTransfers: ReadonlySet<number> }> {
+): Promise<TokenTransfersResult> {
   // A block without token transfers (every value transfer) allocates nothing here.
   if (rows.transfers.length === 0) return NO_TRANSFERS;
   const B = rows.number;
