@@ -37,6 +37,9 @@ function hexNodeStore(db: DB<string, Value>): NodeStore {
   };
 }
 
+/** The first size of a TrieContext's scratch (see `scratch`). */
+const SCRATCH_BYTES = 64 * 1024;
+
 /** Longest node encoding whose scratch view is kept (a branch with 16 hashes and a value is ~550 bytes). */
 const SCRATCH_VIEW_LENGTHS = 1024;
 
@@ -50,8 +53,13 @@ export class TrieContext {
   readonly emptyRoot: Uint8Array;
   /** `db` seen by hash. */
   readonly nodes: NodeStore;
-  /** Where nodes are encoded before hashing and storing (the store copies them). */
-  scratch = new Uint8Array(1024);
+  /**
+   * Where nodes are encoded before hashing and storing (the store copies them). 64 KiB: room for
+   * a transactions-trie leaf holding a contract creation's code (up to 48 KiB of init code), so
+   * that growing it stays rare; the first growth of a fresh node (its first deployment) threw away
+   * CowTrie.encode's optimised code, which had never run that branch.
+   */
+  scratch = new Uint8Array(SCRATCH_BYTES);
   /**
    * `scratch.subarray(0, length)` by length (up to SCRATCH_VIEW_LENGTHS), made once per scratch:
    * a node's encoding is handed to keccak and the store, which copy it, ~25 times per automined

@@ -11,16 +11,20 @@ import type { Node, Ref } from './nodes.js';
 
 /** Length of the RLP of a byte string of `len` bytes whose first byte is `first`. */
 function strLen(len: number, first: number): number {
-  if (len === 1 && first < 0x80) return 1;
+  // Compared first: the comparison then has feedback before the first one-byte value (see writeStr).
+  if (first < 0x80 && len === 1) return 1;
   return len < 56 ? 1 + len : 1 + rlpLengthOfLength(len) + len;
 }
 
+/**
+ * A byte string's RLP: a single byte under 0x80 is its own encoding, anything else gets a header.
+ * Written with the same steps for both (the header skipped, not a branch of its own): code
+ * optimised while every value had two or more bytes (value transfers) is not thrown away at the
+ * first one-byte value (an ERC-20 transfer's small balance) for want of feedback on that branch.
+ */
 function writeStr(out: Uint8Array, o: number, b: Uint8Array): number {
-  if (b.length === 1 && b[0] < 0x80) {
-    out[o] = b[0];
-    return o + 1;
-  }
-  o = writeRlpHeader(out, o, b.length, 0x80, 0xb7);
+  const first = b[0];
+  if (!(first < 0x80 && b.length === 1)) o = writeRlpHeader(out, o, b.length, 0x80, 0xb7);
   out.set(b, o);
   return o + b.length;
 }

@@ -27,6 +27,23 @@ export function installFastRlp(): void {
   installed = true;
   RLP.encode = fastEncode;
   RLP.decode = fastDecode as typeof RLP.decode;
+  warmListKinds();
+}
+
+/**
+ * Encodes, a few times at install, lists of each array kind the encoder meets: literals (packed),
+ * empty literals (small integers), and arrays made by `new Array(n)` or `Array.prototype.map`
+ * (holey), so that measure and write record them all before V8 optimises them. A fresh node that
+ * mined value transfers (only packed and empty lists) had both optimised on those alone, and the
+ * first receipt with log topics (a holey array) threw that code away ("wrong map").
+ */
+function warmListKinds(): void {
+  const bytes = Uint8Array.of(0x80, 1);
+  const holey: unknown[] = new Array(2);
+  holey[0] = bytes;
+  holey[1] = [bytes];
+  const sample = [bytes, [bytes], holey, [], new Array(0), [holey]] as Input;
+  for (let i = 0; i < 16; i++) fastEncode(sample);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -101,7 +118,11 @@ function fastEncode(input: Input): Uint8Array {
  */
 function encodeBytes(input: Uint8Array): Uint8Array {
   const n = input.length;
-  if (n === 1 && input[0] < 0x80) return input;
+  // The first byte is read and compared whatever the length (undefined when empty): code optimised
+  // on longer values (a dev block's slot writes) has feedback for both, and the first one-byte
+  // value (an ERC-20 balance of 1) does not throw it away ("insufficient type feedback").
+  const first = input[0];
+  if (first < 0x80 && n === 1) return input;
   const out = new Uint8Array((n < 56 ? 1 : 1 + rlpLengthOfLength(n)) + n);
   out.set(input, writeRlpHeader(out, 0, n, 0x80, 0xb7));
   return out;
