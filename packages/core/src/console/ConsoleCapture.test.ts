@@ -1,0 +1,87 @@
+import type { VM } from '@ethereumjs/vm';
+import {
+  Address,
+  bigIntToBytes,
+  concatBytes,
+  createAddressFromString,
+  setLengthLeft,
+  utf8ToBytes,
+} from '@ethereumjs/util';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { EventEmitter } from 'eventemitter3';
+import { describe, expect, it } from 'vitest';
+import { TxConsoleCapture } from './ConsoleCapture.js';
+import { CONSOLE_ADDRESS } from './decodeConsole.js';
+
+/** A VM as TxConsoleCapture sees it: its events and its EVM's. */
+function fakeVm() {
+  const vm = { events: new EventEmitter(), evm: { events: new EventEmitter() } };
+  return { vm, asVm: vm as unknown as VM };
+}
+
+const caller = new Address(new Uint8Array(20).fill(0xab));
+const consoleTo = createAddressFromString(CONSOLE_ADDRESS);
+
+/** The message of console.log(uint256 n) from `caller`. */
+function logUint(n: bigint) {
+  const selector = keccak_256(utf8ToBytes('log(uint256)')).subarray(0, 4);
+  return { to: consoleTo, caller, data: concatBytes(selector, setLengthLeft(bigIntToBytes(n), 32)) };
+}
+
+describe('TxConsoleCapture', () => {
+  it('keys lines by transaction, ignores messages outside transactions, and stops at detach', () => {
+    const { vm, asVm } = fakeVm();
+    const tx1 = {} as never;
+    const tx2 = {} as never;
+    const c = new TxConsoleCapture(asVm);
+    c.attach();
+    vm.evm.events.emit('beforeMessage', logUint(1n)); // a system call before the first transaction
+    vm.events.emit('beforeTx', tx1);
+    vm.evm.events.emit('beforeMessage', logUint(2n));
+    vm.evm.events.emit('beforeMessage', { to: caller, caller, data: new Uint8Array(0) });
+    vm.events.emit('afterTx', {});
+    vm.events.emit('beforeTx', tx2);
+    vm.events.emit('afterTx', {});
+    c.detach();
+    vm.events.emit('beforeTx', tx2);
+    vm.evm.events.emit('beforeMessage', logUint(3n));
+    vm.events.emit('afterTx', {});
+    expect([...c.byTx.keys()]).toEqual([tx1]);
+    expect(c.byTx.get(tx1)?.map((l) => l.message)).toEqual(['2']);
+    expect(c.byTx.get(tx1)?.[0].address).toBe(caller.toString());
+  });
+
+  it('adds its listeners to a VM once, block after block, and feeds only the attached capture', () => {
+    const { vm, asVm } = fakeVm();
+    const tx = {} as never;
+    const captures: TxConsoleCapture[] = [];
+    for (let block = 0; block < 5; block++) {
+      const c = new TxConsoleCapture(asVm);
+      c.attach();
+      vm.events.emit('beforeTx', tx);
+      vm.evm.events.emit('beforeMessage', logUint(BigInt(block)));
+      vm.events.emit('afterTx', {});
+      c.detach();
+      captures.push(c);
+      expect(vm.events.listenerCount('beforeTx')).toBe(1);
+      expect(vm.events.listenerCount('afterTx')).toBe(1);
+      expect(vm.evm.events.listenerCount('beforeMessage')).toBe(1);
+    }
+    expect(captures.map((c) => c.byTx.get(tx)?.map((l) => l.message))).toEqual([['0'], ['1'], ['2'], ['3'], ['4']]);
+  });
+
+  it('follows the VM to a new EVM', () => {
+    const { vm, asVm } = fakeVm();
+    const tx = {} as never;
+    new TxConsoleCapture(asVm).attach();
+    const old = vm.evm;
+    vm.evm = { events: new EventEmitter() };
+    const c = new TxConsoleCapture(asVm);
+    c.attach();
+    expect(old.events.listenerCount('beforeMessage')).toBe(0);
+    vm.events.emit('beforeTx', tx);
+    vm.evm.events.emit('beforeMessage', logUint(7n));
+    vm.events.emit('afterTx', {});
+    expect(c.byTx.get(tx)?.map((l) => l.message)).toEqual(['7']);
+  });
+});
