@@ -93,6 +93,24 @@ describe('data', () => {
     // Every digit, both cases.
     expect(hex(p.parse('0x0123456789abcdefABCDEF', 0))).toBe('0123456789abcdefabcdef');
   });
+  it('decodes long input (a raw transaction, call data) byte for byte, both cases', () => {
+    for (const n of [79, 80, 81, 115, 300, 4096]) {
+      const bytes = Uint8Array.from({ length: n }, (_, i) => (i * 151 + n) & 0xff);
+      const digits = hex(bytes);
+      const mixed = [...digits].map((c, i) => (i % 3 === 0 ? c.toUpperCase() : c)).join('');
+      for (const text of [digits, mixed]) {
+        const got = p.parse(`0x${text}`, 0);
+        expect(Object.getPrototypeOf(got)).toBe(Uint8Array.prototype);
+        expect(got.length).toBe(n);
+        expect(hex(got)).toBe(digits);
+      }
+    }
+    // An invalid digit far into long input is refused as in short input.
+    const long = `0x${'ab'.repeat(100)}zz${'cd'.repeat(100)}`;
+    expect(wireError(p, long).message).toBe(
+      'invalid argument 0 (input): json: cannot unmarshal invalid hex string into Go value of type hexutil.Bytes',
+    );
+  });
   it.each([
     ['0x123', 'json: cannot unmarshal hex string of odd length into Go value of type hexutil.Bytes'],
     ['abcd', 'json: cannot unmarshal hex string without 0x prefix into Go value of type hexutil.Bytes'],
