@@ -12,7 +12,7 @@ import {
 import { unprefixedHexToBytes } from '../evm/fastBytes.js';
 import { keepStorageTrie, stateManagerKeccak, storageTrieOf } from '../evm/internals.js';
 import { copyAccount } from './AccountObjectCache.js';
-import type { SlotWrite } from './SlotCache.js';
+import type { SlotWriteGroup } from './SlotCache.js';
 import { StateCaches } from './StateCaches.js';
 import { byteKey } from './stateCacheKeys.js';
 import { CowTrie } from '../trie/CowTrie.js';
@@ -311,7 +311,7 @@ export class ChainStateManager extends MerkleStateManager {
     // the trie holding everything below any checkpoint opened later.
     this.trieAheadOfCheckpoints = this._checkpointCount > 0;
     await this.writeCodes(caches.code?.takeWrites());
-    const slots = caches.storage?.takeWrites();
+    const slots = caches.storage?.takeWriteGroups();
     if (slots && slots.length > 0) await this.writeStorage(slots);
     const trie = this._trie as unknown;
     for (const [key, rlp] of caches.account?.takeWrites() ?? []) {
@@ -365,34 +365,30 @@ export class ChainStateManager extends MerkleStateManager {
     caches.storage?.stats(true);
   }
 
-  private async writeStorage(writes: SlotWrite[]): Promise<void> {
-    const byAddress = new Map<string, [Uint8Array, Uint8Array | undefined][]>();
-    for (const [addressHex, key, value] of writes) {
-      let slots = byAddress.get(addressHex);
-      if (!slots) {
-        slots = [];
-        byAddress.set(addressHex, slots);
-      }
-      slots.push([key, value]);
-    }
+  /** The flush's storage step: each account's slots written to its storage trie, then its root to the account. */
+  private async writeStorage(groups: SlotWriteGroup[]): Promise<void> {
     // The account is read from and written to the cache without a promise where getAccount and
     // putAccount are this class's (two awaits per written account, two such accounts per dev block).
     const accountCache =
       this.putAccount === ChainStateManager.prototype.putAccount ? this.stateCaches?.account : undefined;
-    for (const [addressHex, slots] of byAddress) {
+    for (let g = 0; g < groups.length; g++) {
+      const { addressHex, slots, values } = groups[g];
       const address = new Address(unprefixedHexToBytes(addressHex));
       const cached = this.accountNow(address);
       const account = cached === undefined ? await this.getAccount(address) : cached;
       if (!account) continue;
       const trie = storageTrieOf(this, address, account);
-      for (const [key, value] of slots) {
-        // The cache holds the RLP of the unpadded value: empty (0x80) means the slot is cleared.
-        const raw = value === undefined ? new Uint8Array(0) : (RLP.decode(value) as Uint8Array);
+      for (let i = 0; i < slots.length; i++) {
+        const key = slots[i];
+        const value = values[i];
+        // The cache holds the RLP of the unpadded value: 0x80 alone (the empty string) means the
+        // slot is cleared, as does no value; any other RLP decodes to a non-empty value.
+        const cleared = value === undefined || (value.length === 1 && value[0] === 0x80);
         if (trie instanceof CowTrie) {
-          const reading = raw.length > 0 ? trie.putNow(key, value as Uint8Array) : trie.delNow(key);
+          const reading = cleared ? trie.delNow(key) : trie.putNow(key, value);
           if (reading !== undefined) await reading;
-        } else if (raw.length > 0) await trie.put(key, value as Uint8Array);
-        else await trie.del(key);
+        } else if (cleared) await trie.del(key);
+        else await trie.put(key, value);
       }
       keepStorageTrie(this, addressHex, trie);
       account.storageRoot = trie.root();

@@ -11,6 +11,13 @@ type SlotMaps<T> = Map<string, Map<string, T>>;
 /** A pending storage write: address hex, slot bytes, RLP of the value (undefined: cleared). */
 export type SlotWrite = [addressHex: string, slot: Uint8Array, value: Uint8Array | undefined];
 
+/** One account's pending storage writes: slots and values (RLP; undefined: cleared), in the order written. */
+export interface SlotWriteGroup {
+  readonly addressHex: string;
+  readonly slots: Uint8Array[];
+  readonly values: (Uint8Array | undefined)[];
+}
+
 /**
  * The head state's storage cache: @ethereumjs's StorageCache (same API, same journal, same
  * values: the RLP of each slot's unpadded value) over plain Maps with cheap keys instead of a
@@ -94,6 +101,30 @@ export class SlotCache {
       for (const key of keys.keys()) items.push([addressHex, bytesOfKey(key), slots.get(key)]);
     }
     return items;
+  }
+
+  /**
+   * `takeWrites` grouped by account, as a flush writes them (each account's storage trie is
+   * rooted once): the level is already grouped, so no triple per slot, no map to regroup them.
+   */
+  takeWriteGroups(): SlotWriteGroup[] {
+    const top = this._diffCache.length - 1;
+    const changed = this._diffCache[top];
+    if (changed.size === 0) return [];
+    this._diffCache[top] = new Map();
+    const groups: SlotWriteGroup[] = [];
+    // Keys, then get: a Map's entries iterator makes a [key, value] array per entry.
+    for (const addressHex of changed.keys()) {
+      const slots = this.slots.get(addressHex);
+      if (slots === undefined) continue;
+      const group: SlotWriteGroup = { addressHex, slots: [], values: [] };
+      for (const key of (changed.get(addressHex) as Map<string, Uint8Array | undefined>).keys()) {
+        group.slots.push(bytesOfKey(key));
+        group.values.push(slots.get(key));
+      }
+      groups.push(group);
+    }
+    return groups;
   }
 
   /** `takeWrites` in @ethereumjs's StorageCache.flush form (slots as unprefixed hex). */
