@@ -94,6 +94,11 @@ export class MempoolService {
     const queued: PendingTx[] = [];
     for (const [sender, slots] of this.bySender) {
       let n = stateNonce(sender);
+      // One transaction per sender (every automined block): no array of nonces to sort.
+      if (slots.size === 1) {
+        for (const [nonce, ptx] of slots) (nonce === n ? pending : queued).push(ptx);
+        continue;
+      }
       const nonces = [...slots.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
       for (const nonce of nonces) {
         const ptx = slots.get(nonce) as PendingTx;
@@ -119,6 +124,9 @@ export class MempoolService {
    * tip they pay at `baseFee` (highest first), arrival order among equals.
    */
   static orderForBlock(pending: PendingTx[], baseFee: bigint): PendingTx[] {
+    // An automined block's one transaction: nothing to order (and the general code below, not
+    // run on that path, is not compiled into it).
+    if (pending.length === 1) return [pending[0]];
     const queues = new Map<string, PendingTx[]>();
     for (const p of pending) {
       const k = p.sender.toString();
