@@ -53,7 +53,10 @@ function readUintArray(data: Uint8Array, offset: bigint): bigint[] | undefined {
  * `TransferBatch` are ERC-1155. Anything else (or malformed) records none.
  */
 export function decodeTransfers(log: RawLog): DecodedTransfer[] {
-  const [token, topics, data] = log;
+  // Indexed reads: array destructuring is the iterator protocol in bytecode (per log).
+  const token = log[0];
+  const topics = log[1];
+  const data = log[2];
   const t0 = topics[0];
   if (sameTopic(t0, TOPICS.transfer)) {
     if (topics.length === 3 && data.length === 32) {

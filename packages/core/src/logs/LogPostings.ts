@@ -29,7 +29,12 @@ export class LogPostings {
   add(n: number, receipts: readonly StoredReceipt[]): boolean {
     let any = false;
     for (const r of receipts) {
-      for (const [address, topics] of r.logs) {
+      // Indexed reads, not `for (const [address, topics] of …)`: destructuring is the iterator
+      // protocol per log in bytecode (more for V8 to run and compile on every block with logs).
+      const logs = r.logs;
+      for (let i = 0; i < logs.length; i++) {
+        const address = logs[i][0];
+        const topics = logs[i][1];
         if (!any) {
           if (this.all.last >= n) return false;
           this.all.add(n);

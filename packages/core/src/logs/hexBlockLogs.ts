@@ -46,7 +46,11 @@ function render(
     if (raw.length === 0) continue;
     const transactionHash = toData(txHash(i));
     const transactionIndex = quantity(i);
-    for (const [address, topics, data] of raw) {
+    // Indexed reads, not destructuring (the iterator protocol per log in bytecode).
+    for (let l = 0; l < raw.length; l++) {
+      const address = raw[l][0];
+      const topics = raw[l][1];
+      const data = raw[l][2];
       const hexTopics: Hex[] = new Array(topics.length);
       for (let t = 0; t < topics.length; t++) hexTopics[t] = toData(topics[t]);
       logs.push({

@@ -92,11 +92,14 @@ export class MempoolService {
   partition(stateNonce: (sender: string) => bigint): { pending: PendingTx[]; queued: PendingTx[] } {
     const pending: PendingTx[] = [];
     const queued: PendingTx[] = [];
-    for (const [sender, slots] of this.bySender) {
+    for (const sender of this.bySender.keys()) {
+      const slots = this.bySender.get(sender) as Map<bigint, PendingTx>;
       let n = stateNonce(sender);
-      // One transaction per sender (every automined block): no array of nonces to sort.
+      // One transaction per sender (every automined block): no array of nonces to sort. Each
+      // slot is keyed by its transaction's nonce.
       if (slots.size === 1) {
-        for (const [nonce, ptx] of slots) (nonce === n ? pending : queued).push(ptx);
+        const ptx = slots.values().next().value as PendingTx;
+        (ptx.tx.nonce === n ? pending : queued).push(ptx);
         continue;
       }
       const nonces = [...slots.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
