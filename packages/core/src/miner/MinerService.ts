@@ -201,7 +201,8 @@ export class MinerService {
    * Its own async function, called the same way for every block: a fresh node mines value
    * transfers (no capture) before it mines contract calls (a capture per block), and inlined in
    * mineNow the capture's branches, first taken by the first contract block, threw mineNow's
-   * optimised code away (an async function is compiled on its own: only this one is redone).
+   * optimised code away. This one is compiled on its own (its bytecode is over V8's limit for
+   * inlining, 460 bytes), so only it is redone.
    */
   private async assembleAndCommit(
     ordered: PendingTx[],

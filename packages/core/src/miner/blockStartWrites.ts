@@ -18,6 +18,8 @@ const BEACON_ROOTS = new Address(Uint8Array.from(Buffer.from('000f3df6d732807ef1
 
 /** The addresses and ring sizes of the system writes, per chain rules (hardfork), looked up once. */
 interface StartParams {
+  /** EIP-4788 in force: the beacon root written into its ring. */
+  beaconRoots: boolean;
   rootsLength: bigint;
   history?: { address: Address; window: bigint };
 }
@@ -33,7 +35,8 @@ function startParams(vm: VM): StartParams {
   let p = known.get(hf);
   if (!p) {
     const common = vm.common;
-    p = { rootsLength: common.isActivatedEIP(4788) ? BigInt(common.param('historicalRootsLength')) : 0n };
+    const beaconRoots = common.isActivatedEIP(4788);
+    p = { beaconRoots, rootsLength: beaconRoots ? BigInt(common.param('historicalRootsLength')) : 0n };
     if (common.isActivatedEIP(2935)) {
       p.history = {
         address: new Address(bigIntToAddressBytes(common.param('historyStorageAddress'))),
@@ -77,39 +80,44 @@ export async function startBlock(builder: BlockBuilder): Promise<void> {
   if (!plain) return b.initState();
   const params = startParams(vm);
   const sm = vm.stateManager;
-  let cleanup = false;
-  if (common.isActivatedEIP(4788)) {
-    if (!b.checkpointed) {
-      await vm.evm.journal.checkpoint();
-      b.checkpointed = true;
-    }
-    // As accumulateParentBeaconBlockRoot: nothing written while the contract has no code.
-    if ((codeNow(sm, BEACON_ROOTS) ?? (await sm.getCode(BEACON_ROOTS))).length > 0) {
-      const index = timestamp % params.rootsLength;
-      // bigIntToBytes(timestamp) without its hex round trip (minimalBytes: the same bytes).
-      await sm.putStorage(BEACON_ROOTS, slotKey(index), minimalBytes(timestamp));
-      await sm.putStorage(
-        BEACON_ROOTS,
-        slotKey(index + params.rootsLength),
-        (parentBeaconBlockRoot as Uint8Array | undefined) ?? new Uint8Array(32),
-      );
-      cleanup = true;
-    }
-  }
   const history = params.history;
-  if (history) {
-    if (!b.checkpointed) {
-      await vm.evm.journal.checkpoint();
-      b.checkpointed = true;
-    }
-    // As accumulateParentBlockHash: the parent's hash at (number - 1) mod the window.
-    if ((codeNow(sm, history.address) ?? (await sm.getCode(history.address))).length > 0) {
-      await sm.putStorage(history.address, slotKey((number - 1n) % history.window), parentHash);
-      cleanup = true;
-    }
+  if (!params.beaconRoots && !history) return;
+  if (!b.checkpointed) {
+    await vm.evm.journal.checkpoint();
+    b.checkpointed = true;
   }
+  // (address, key, value) triples, written below through one call site: three inlined copies of
+  // putStorage and three awaits made this function's compiled code (a fresh node's) larger.
+  const writes: (Address | Uint8Array)[] = [];
+  // As accumulateParentBeaconBlockRoot: nothing written while the contract has no code.
+  if (params.beaconRoots && (codeIsSet(sm, BEACON_ROOTS) ?? (await codeRead(sm, BEACON_ROOTS)))) {
+    const index = timestamp % params.rootsLength;
+    // bigIntToBytes(timestamp) without its hex round trip (minimalBytes: the same bytes).
+    writes.push(BEACON_ROOTS, slotKey(index), minimalBytes(timestamp));
+    writes.push(
+      BEACON_ROOTS,
+      slotKey(index + params.rootsLength),
+      (parentBeaconBlockRoot as Uint8Array | undefined) ?? new Uint8Array(32),
+    );
+  }
+  // As accumulateParentBlockHash: the parent's hash at (number - 1) mod the window.
+  if (history && (codeIsSet(sm, history.address) ?? (await codeRead(sm, history.address))))
+    writes.push(history.address, slotKey((number - 1n) % history.window), parentHash);
+  for (let i = 0; i < writes.length; i += 3)
+    await sm.putStorage(writes[i] as Address, writes[i + 1] as Uint8Array, writes[i + 2] as Uint8Array);
   // Each stock write ends with a journal cleanup; nothing between them goes through the journal
   // (code reads and storage writes are the state manager's), so one cleanup after both leaves
   // the journal as two did, with one set of fresh journal maps and sets made instead of two.
-  if (cleanup) await vm.evm.journal.cleanup();
+  if (writes.length > 0) await vm.evm.journal.cleanup();
+}
+
+/** Whether the system contract at `address` has code, from the caches; undefined when they do not hold it. */
+function codeIsSet(sm: VM['stateManager'], address: Address): boolean | undefined {
+  const code = codeNow(sm, address);
+  return code === undefined ? undefined : code.length > 0;
+}
+
+/** Whether the system contract at `address` has code, read. */
+async function codeRead(sm: VM['stateManager'], address: Address): Promise<boolean> {
+  return (await sm.getCode(address)).length > 0;
 }

@@ -1,5 +1,5 @@
 import type { BlockHeader } from '@ethereumjs/block';
-import { cloneHeader, hasKnownShape } from './cloneHeader.js';
+import { HeaderOf, cloneHeader, hasKnownShape } from './cloneHeader.js';
 
 /** The header fields a block's execution fills in once its transactions have run. */
 export interface SealedFields {
@@ -37,32 +37,32 @@ type Fields = Record<string, unknown>;
  * of its 26 reads of `changes` was polymorphic.
  */
 function sealedCopy(b: Fields, f: SealedFields): BlockHeader {
-  const h = Object.create(Object.getPrototypeOf(b)) as Fields;
-  h.cache = { hash: undefined };
-  h.common = b.common;
-  h.keccakFunction = b.keccakFunction;
-  h.parentHash = b.parentHash;
-  h.uncleHash = b.uncleHash;
-  h.coinbase = b.coinbase;
-  h.stateRoot = f.stateRoot ?? b.stateRoot;
-  h.transactionsTrie = f.transactionsTrie ?? b.transactionsTrie;
-  h.receiptTrie = f.receiptTrie ?? b.receiptTrie;
-  h.logsBloom = f.logsBloom ?? b.logsBloom;
-  h.difficulty = b.difficulty;
-  h.number = b.number;
-  h.gasLimit = b.gasLimit;
-  h.gasUsed = f.gasUsed ?? b.gasUsed;
-  h.timestamp = b.timestamp;
-  h.extraData = b.extraData;
-  h.mixHash = b.mixHash;
-  h.nonce = b.nonce;
-  h.baseFeePerGas = b.baseFeePerGas;
-  h.withdrawalsRoot = f.withdrawalsRoot ?? b.withdrawalsRoot;
-  h.blobGasUsed = f.blobGasUsed ?? b.blobGasUsed;
-  h.excessBlobGas = b.excessBlobGas;
-  h.parentBeaconBlockRoot = b.parentBeaconBlockRoot;
-  h.requestsHash = f.requestsHash ?? b.requestsHash;
-  h.blockAccessListHash = b.blockAccessListHash;
-  h.slotNumber = b.slotNumber;
+  const h = new HeaderOf(
+    b.common,
+    b.keccakFunction,
+    b.parentHash,
+    b.uncleHash,
+    b.coinbase,
+    f.stateRoot ?? b.stateRoot,
+    f.transactionsTrie ?? b.transactionsTrie,
+    f.receiptTrie ?? b.receiptTrie,
+    f.logsBloom ?? b.logsBloom,
+    b.difficulty,
+    b.number,
+    b.gasLimit,
+    f.gasUsed ?? b.gasUsed,
+    b.timestamp,
+    b.extraData,
+    b.mixHash,
+    b.nonce,
+    b.baseFeePerGas,
+    f.withdrawalsRoot ?? b.withdrawalsRoot,
+    f.blobGasUsed ?? b.blobGasUsed,
+    b.excessBlobGas,
+    b.parentBeaconBlockRoot,
+    f.requestsHash ?? b.requestsHash,
+    b.blockAccessListHash,
+    b.slotNumber,
+  );
   return Object.freeze(h) as unknown as BlockHeader;
 }

@@ -1,7 +1,7 @@
 import { type BlockHeader, type HeaderData, createBlockHeader } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { Address } from '@ethereumjs/util';
-import { hasKnownShape, cloneHeader } from './cloneHeader.js';
+import { HeaderOf, cloneHeader, hasKnownShape } from './cloneHeader.js';
 
 /**
  * Per chain Common: a header the constructor made for a block whose transactions run (gas used
@@ -44,33 +44,33 @@ type Fields = Record<string, unknown>;
  * deriveHeader's (see deriveHeader's sealedCopy).
  */
 function dataCopy(b: Fields, d: Fields): BlockHeader {
-  const h = Object.create(Object.getPrototypeOf(b)) as Fields;
-  h.cache = { hash: undefined };
-  h.common = b.common;
-  h.keccakFunction = b.keccakFunction;
-  h.parentHash = d.parentHash ?? b.parentHash;
-  h.uncleHash = b.uncleHash;
-  h.coinbase = d.coinbase ?? b.coinbase;
-  h.stateRoot = b.stateRoot;
-  h.transactionsTrie = b.transactionsTrie;
-  h.receiptTrie = b.receiptTrie;
-  h.logsBloom = b.logsBloom;
-  h.difficulty = b.difficulty;
-  h.number = d.number ?? b.number;
-  h.gasLimit = d.gasLimit ?? b.gasLimit;
-  h.gasUsed = b.gasUsed;
-  h.timestamp = d.timestamp ?? b.timestamp;
-  h.extraData = b.extraData;
-  h.mixHash = d.mixHash ?? b.mixHash;
-  h.nonce = b.nonce;
-  h.baseFeePerGas = d.baseFeePerGas ?? b.baseFeePerGas;
-  h.withdrawalsRoot = b.withdrawalsRoot;
-  h.blobGasUsed = b.blobGasUsed;
-  h.excessBlobGas = d.excessBlobGas ?? b.excessBlobGas;
-  h.parentBeaconBlockRoot = d.parentBeaconBlockRoot ?? b.parentBeaconBlockRoot;
-  h.requestsHash = b.requestsHash;
-  h.blockAccessListHash = b.blockAccessListHash;
-  h.slotNumber = b.slotNumber;
+  const h = new HeaderOf(
+    b.common,
+    b.keccakFunction,
+    d.parentHash ?? b.parentHash,
+    b.uncleHash,
+    d.coinbase ?? b.coinbase,
+    b.stateRoot,
+    b.transactionsTrie,
+    b.receiptTrie,
+    b.logsBloom,
+    b.difficulty,
+    d.number ?? b.number,
+    d.gasLimit ?? b.gasLimit,
+    b.gasUsed,
+    d.timestamp ?? b.timestamp,
+    b.extraData,
+    d.mixHash ?? b.mixHash,
+    b.nonce,
+    d.baseFeePerGas ?? b.baseFeePerGas,
+    b.withdrawalsRoot,
+    b.blobGasUsed,
+    d.excessBlobGas ?? b.excessBlobGas,
+    d.parentBeaconBlockRoot ?? b.parentBeaconBlockRoot,
+    b.requestsHash,
+    b.blockAccessListHash,
+    b.slotNumber,
+  );
   return Object.freeze(h) as unknown as BlockHeader;
 }
 
