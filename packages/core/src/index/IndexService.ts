@@ -147,7 +147,11 @@ export class IndexService {
       // Whether each transaction's `to` holds code (the indexer asks only for calls with input).
       // Read for every `to`, so that value transfers give this loop its feedback before the first call.
       const hasCode: boolean[] = [];
-      for (const tx of rows.txs) if (tx.toSlot >= 0) hasCode[tx.toSlot] = accounts[tx.toSlot]?.isContract() === true;
+      const txs = rows.txs;
+      for (let i = 0; i < txs.length; i++) {
+        const slot = txs[i].toSlot;
+        if (slot >= 0) hasCode[slot] = accounts[slot]?.isContract() === true;
+      }
       entry.captured = { rows, known: { balances, hasCode } };
     } catch {
       // Nothing captured: the catch-up reads a view of the block's state instead.

@@ -82,7 +82,8 @@ export class MemoryIndexStore implements IndexStore {
   }
 
   private apply(ops: IndexOp[]): void {
-    for (const op of ops) {
+    for (let i = 0; i < ops.length; i++) {
+      const op = ops[i];
       const t = this.table(op.table);
       const k = keyString(op.key);
       const v = op.value;

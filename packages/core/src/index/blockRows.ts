@@ -1,5 +1,5 @@
 import type { Common } from '@ethereumjs/common';
-import type { StoredBlock } from '../chain/types.js';
+import type { StoredBlock, StoredReceipt } from '../chain/types.js';
 import type { CallFrame } from '../trace/callFrames.js';
 import { objectArray } from '../chain/objectArray.js';
 import { keyString, sameBytes } from './codec.js';
@@ -75,6 +75,9 @@ export interface BlockRows {
   touched: Touched[];
 }
 
+const NO_LOGS: StoredReceipt['logs'] = [];
+const NO_WITHDRAWALS: NonNullable<StoredBlock['block']['withdrawals']> = [];
+
 /** `frames`: the top call frame of each transaction (ChainStore.getCallFrames), if the block has them. */
 export function blockRows(sb: StoredBlock, frames?: readonly (CallFrame | undefined)[]): BlockRows {
   const header = sb.block.header;
@@ -118,7 +121,8 @@ export function blockRows(sb: StoredBlock, frames?: readonly (CallFrame | undefi
     });
     if (created) touch(created, i);
     if (rows !== undefined) {
-      for (const r of rows.items) {
+      for (let k = 0; k < rows.items.length; k++) {
+        const r = rows.items[k];
         internals.push(r);
         // Value moved inside the transaction changes balances the receipt does not name.
         if (r.value > 0n || r.created) {
@@ -128,9 +132,14 @@ export function blockRows(sb: StoredBlock, frames?: readonly (CallFrame | undefi
         }
       }
     }
-    for (const log of receipt?.logs ?? []) {
+    // Indexed loops, not for-of: the iterator protocol is bytecode run (and compiled) per block.
+    const receiptLogs = receipt === undefined ? NO_LOGS : receipt.logs;
+    for (let l = 0; l < receiptLogs.length; l++) {
+      const log = receiptLogs[l];
       logs.push({ address: log[0], logIndex, txIndex: i });
-      for (const d of decodeTransfers(log)) {
+      const decoded = decodeTransfers(log);
+      for (let k = 0; k < decoded.length; k++) {
+        const d = decoded[k];
         // Field by field: a spread with added fields takes V8's generic copy (~4 µs an object).
         transfers.push({
           sub: d.sub,
@@ -154,7 +163,9 @@ export function blockRows(sb: StoredBlock, frames?: readonly (CallFrame | undefi
   // result of map(); blockRows, indexBlock and listEntries then deopted ("wrong map") on a
   // fresh node's first blocks past the block cache.
   const withdrawals: WithdrawalRow[] = objectArray();
-  for (const w of sb.block.withdrawals ?? []) {
+  const blockWithdrawals = sb.block.withdrawals ?? NO_WITHDRAWALS;
+  for (let k = 0; k < blockWithdrawals.length; k++) {
+    const w = blockWithdrawals[k];
     withdrawals.push({
       index: BigInt(w.index),
       validatorIndex: BigInt(w.validatorIndex),

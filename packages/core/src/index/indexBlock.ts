@@ -46,11 +46,15 @@ export async function indexBlock(scope: BlockScope, input: IndexBlockInput): Pro
   const w = scope.w;
   const B = rows.number;
   const totals = scope.loadedTotals() ?? (await scope.totals());
-  // Tokens first: transaction kinds (token_creation) and holder counts depend on them.
-  const { newTokens, hasTransfers } = await indexTokenTransfers(w, scope, rows, reader, totals);
+  // Tokens first: transaction kinds (token_creation) and holder counts depend on them. The async
+  // helpers are called only for blocks that have what they index (not for a value transfer's):
+  // each call is a promise and a suspension.
+  const { newTokens, hasTransfers } =
+    rows.transfers.length === 0 ? NO_TRANSFERS : await indexTokenTransfers(w, scope, rows, reader, totals);
 
   const kinds = await indexTxs(w, scope, rows, reader, newTokens, hasTransfers);
-  await countEvents(w, scope, rows);
+  if (rows.internals.length > 0 || rows.logs.length > 0 || rows.withdrawals.length > 0)
+    await countEvents(w, scope, rows);
   (scope.loaded(rows.coinbase) ?? (await scope.address(rows.coinbase))).validations++;
 
   let touched: Touched[] = rows.touched;
@@ -88,7 +92,8 @@ export async function indexBlock(scope: BlockScope, input: IndexBlockInput): Pro
   totals.gasUsed += gasUsed;
   totals.transferCount += BigInt(rows.transfers.length);
   let withdrawn = 0n;
-  for (const wd of rows.withdrawals) withdrawn += wd.amountGwei * 1_000_000_000n;
+  const withdrawals = rows.withdrawals;
+  for (let i = 0; i < withdrawals.length; i++) withdrawn += withdrawals[i].amountGwei * 1_000_000_000n;
   if (B > 0n) totals.coinSupply += withdrawn + blockReward(input.common) - burntFees(sb);
 
   const dayNumber = dayOf(rows.timestamp);
@@ -173,7 +178,9 @@ async function indexTxs(
 ): Promise<number[]> {
   const B = rows.number;
   const kinds: number[] = [];
-  for (const tx of rows.txs) {
+  const txs = rows.txs;
+  for (let i = 0; i < txs.length; i++) {
+    const tx = txs[i];
     let mask = 0;
     if (tx.value > 0n) mask |= txKindBit('coin_transfer');
     if (!tx.to) mask |= txKindBit('contract_creation');
