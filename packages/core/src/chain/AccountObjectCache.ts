@@ -3,11 +3,11 @@ import { JournaledCache } from './JournaledMap.js';
 import { encodeAccount } from './accountRlp.js';
 import { byteKey } from './stateCacheKeys.js';
 
-/** A cached account (undefined: known not to exist). */
+/** A cached account (undefined: known not to exist). Every entry has both fields: one hidden class. */
 interface AccountEntry {
   account: Account | undefined;
   /** Set when the account was written and the trie may not hold it yet: the address bytes, its trie key. */
-  written?: Uint8Array;
+  written: Uint8Array | undefined;
 }
 
 /** A copy callers may change freely (the EVM changes the Account it got, then puts it back). */
@@ -60,7 +60,7 @@ export class AccountObjectCache extends JournaledCache<AccountEntry> {
    */
   fill(address: Address, account: Account | undefined, journaled: boolean): void {
     const key = byteKey(address.bytes);
-    const entry: AccountEntry = { account };
+    const entry: AccountEntry = { account, written: undefined };
     if (journaled) this.map.set(key, entry);
     else this.map.setUnjournaled(key, entry);
   }
