@@ -434,16 +434,21 @@ export class ChainService {
     for (let i = 0; i < extraOps.length; i++) ops.push(extraOps[i]);
     // A hook that answers at once (an array, void) is not awaited: no microtask turn per hook and
     // block (the recent-transactions and log indexes are synchronous).
-    for (const hook of this.commitHooks) {
-      const got = hook(sb);
-      for (const op of Array.isArray(got) ? got : await got) ops.push(op);
+    // Index loops: a for-of is the iterator protocol and an iterator-closing try/finally in
+    // bytecode, per loop, in a function V8 interprets then compiles on a fresh node's path.
+    const commitHooks = this.commitHooks;
+    for (let h = 0; h < commitHooks.length; h++) {
+      const got = commitHooks[h](sb);
+      const hookOps = Array.isArray(got) ? got : await got;
+      for (let i = 0; i < hookOps.length; i++) ops.push(hookOps[i]);
     }
     await this.store.write(ops);
     this.store.remember(sb);
     this.head = sb;
     this.headStateRoot = stateRoot;
-    for (const hook of this.committedHooks) {
-      const done = hook(sb);
+    const committedHooks = this.committedHooks;
+    for (let h = 0; h < committedHooks.length; h++) {
+      const done = committedHooks[h](sb);
       if (done !== undefined) await done;
     }
     this.events.emit('block', sb);

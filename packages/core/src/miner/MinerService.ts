@@ -187,11 +187,9 @@ export class MinerService {
     this.nextBaseFee = undefined;
     this.nextPrevRandao = undefined;
     if (chosenTime) this.timeOffset = timestamp - nowSeconds();
-    for (const p of result.included) this.mempool.remove(p.hashHex);
-    for (const d of result.dropped) {
-      this.mempool.remove(d.ptx.hashHex);
-      this.logger.warn(`dropped transaction ${d.ptx.hashHex}: ${d.reason}`);
-    }
+    const included = result.included;
+    for (let i = 0; i < included.length; i++) this.mempool.remove(included[i].hashHex);
+    if (result.dropped.length > 0) this.forgetDropped(result.dropped);
     return result;
   }
 
@@ -236,6 +234,14 @@ export class MinerService {
       }
     }
     return result;
+  }
+
+  /** Takes the transactions a block could not run out of the pool, with a warning each. */
+  private forgetDropped(dropped: AssembleResult['dropped']): void {
+    for (const d of dropped) {
+      this.mempool.remove(d.ptx.hashHex);
+      this.logger.warn(`dropped transaction ${d.ptx.hashHex}: ${d.reason}`);
+    }
   }
 
   mine(opts: { timestamp?: bigint } = {}): Promise<AssembleResult> {

@@ -28,7 +28,7 @@ import { startBlock } from './blockStartWrites.js';
 import { execHeader } from './execHeader.js';
 import { headerRaw } from './headerRaw.js';
 import { nextBaseFeeOf, nextExcessBlobGasOf } from './nextBaseFee.js';
-import { finalizeIdleBlock, requestsAreIdle } from './finalizeBlock.js';
+import { finalizeIdleBlock, requestsAreIdle, requestsAreIdleNow } from './finalizeBlock.js';
 
 export interface AssembleInput {
   txs: PendingTx[];
@@ -187,7 +187,9 @@ async function runAndBuild(
   const frames: (CallFrame | undefined)[] = [];
   tracer?.attach();
   try {
-    for (const ptx of input.txs) {
+    const txs = input.txs;
+    for (let t = 0; t < txs.length; t++) {
+      const ptx = txs[t];
       const tx = ptx.tx;
       if (tx.gasLimit > input.gasLimit - b.gasUsed) {
         deferred.push(ptx);
@@ -250,12 +252,14 @@ async function runAndBuild(
     txRaws.push(tx === included[i].tx && included[i].raw ? (included[i].raw as Uint8Array) : tx.serialize());
   }
   const block =
-    !input.forceBuilderBuild && postMerge(common) && (await requestsAreIdle(vm, common, b.transactionResults))
+    !input.forceBuilderBuild &&
+    postMerge(common) &&
+    (requestsAreIdleNow(vm, common, b.transactionResults) ?? (await requestsAreIdle(vm, common, b.transactionResults)))
       ? await finalizeIdleBlock(vm, builder, headerData as Record<string, unknown>, blockOpts, txRaws, execBlock.header)
       : (await builder.build()).block;
   const receipts = await storedReceipts(b.transactionResults, block, included, effectivePrices);
   const senders = objectArray<Address>();
-  for (const p of included) senders.push(p.sender);
+  for (let i = 0; i < included.length; i++) senders.push(included[i].sender);
   const { rlp, hash } = blockEncoding(block, txRaws);
   const stored: StoredBlock = {
     block,

@@ -1,14 +1,15 @@
 import { RLP } from '@ethereumjs/rlp';
 import { createTx } from '@ethereumjs/tx';
-import { Address, bigIntToAddressBytes, bytesToHex } from '@ethereumjs/util';
+import { Address, bigIntToAddressBytes, bytesToHex, hexToBytes } from '@ethereumjs/util';
+import { Hardfork, Mainnet, createCustomCommon } from '@ethereumjs/common';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { describe, expect, it } from 'vitest';
 import type { Kernel } from '../kernel/Kernel.js';
 import { createKernel } from '../kernel/createKernel.js';
 import type { PendingTx } from '../mempool/types.js';
-import { encodeReceipt } from '@ethereumjs/vm';
+import { Bloom, type RunTxResult, encodeReceipt } from '@ethereumjs/vm';
 import { assembleBlock } from './assembleBlock.js';
-import { receiptEncoding } from './finalizeBlock.js';
+import { hasDepositLog, receiptEncoding } from './finalizeBlock.js';
 
 // The idle-requests path (started by startBlock's system writes) must produce the very block
 // BlockBuilder.initState + BlockBuilder.build() produce: the EIP-4788 and EIP-2935 writes are in
@@ -162,6 +163,35 @@ describe('receiptEncoding', () => {
           expect(bytesToHex(receiptEncoding(receipt, type))).toBe(bytesToHex(encodeReceipt(receipt, type)));
         }
       }
+    }
+  });
+});
+
+describe('hasDepositLog', () => {
+  it('answers as a scan of every log for the deposit contract (the blooms only skip receipts without it)', () => {
+    const common = createCustomCommon({ chainId: 31337 }, Mainnet, { hardfork: Hardfork.Prague });
+    const deposit = hexToBytes(Mainnet.depositContractAddress as `0x${string}`);
+    let seed = 7;
+    const rand = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % n;
+    };
+    const randomBytes = (n: number) => Uint8Array.from({ length: n }, () => rand(256));
+    for (let round = 0; round < 300; round++) {
+      const results = Array.from({ length: 1 + rand(3) }, () => {
+        const bloom = new Bloom();
+        const logs = Array.from({ length: rand(4) }, () => {
+          // Now and then the deposit contract's log; now and then its address only as a topic (in the bloom, not a log of it).
+          const address = rand(12) === 0 ? deposit : randomBytes(20);
+          const topics = rand(6) === 0 ? [new Uint8Array(12).fill(0), deposit] : [randomBytes(32)];
+          bloom.add(address);
+          for (const t of topics) bloom.add(t);
+          return [address, topics, randomBytes(8)];
+        });
+        return { receipt: { logs, bitvector: bloom.bitvector } };
+      }) as unknown as RunTxResult[];
+      const scanned = results.some((r) => r.receipt.logs.some((l) => bytesToHex(l[0]) === bytesToHex(deposit)));
+      expect(hasDepositLog(common, results)).toBe(scanned);
     }
   });
 });

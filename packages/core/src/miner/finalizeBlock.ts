@@ -79,6 +79,21 @@ function queueAddress(vm: VM, param: string): Address {
   return queueContract(vm, param).address;
 }
 
+/**
+ * queueIsIdle answered without a promise: true when the queue was seen idle at the root its
+ * cached account holds and no write to its storage waits in the cache; undefined when that
+ * cannot be told without a read (then queueIsIdle reads, and remembers).
+ */
+function queueIsIdleNow(vm: VM, param: string): true | undefined {
+  const seen = idleRoots.get(vm)?.get(param);
+  if (seen === undefined) return undefined;
+  const contract = queueContract(vm, param);
+  const account = accountNow(vm.stateManager, contract.address);
+  return account && equalsBytes(seen, account.storageRoot) && !hasCachedStorage(vm, contract.cacheKey)
+    ? true
+    : undefined;
+}
+
 async function queueIsIdle(vm: VM, param: string): Promise<boolean> {
   const contract = queueContract(vm, param);
   const a = contract.address;
@@ -108,7 +123,7 @@ function hasCachedStorage(vm: VM, key: string): boolean {
   const diffs = storageDiffLevels(vm.stateManager);
   // Without a readable cache, be safe: the caller reads the slots.
   if (!diffs) return true;
-  for (const m of diffs) if (m.has(key)) return true;
+  for (let i = 0; i < diffs.length; i++) if (diffs[i].has(key)) return true;
   return false;
 }
 
@@ -137,7 +152,34 @@ async function rememberIdleRoots(vm: VM): Promise<void> {
  */
 export async function requestsAreIdle(vm: VM, common: Common, results: RunTxResult[]): Promise<boolean> {
   if (!common.isActivatedEIP(7685)) return true;
-  if (common.isActivatedEIP(8282)) return false;
+  if (common.isActivatedEIP(8282) || hasDepositLog(common, results)) return false;
+  if (common.isActivatedEIP(7002) && !(await queueIsIdle(vm, 'withdrawalRequestPredeployAddress'))) {
+    return false;
+  }
+  if (common.isActivatedEIP(7251) && !(await queueIsIdle(vm, 'consolidationRequestPredeployAddress'))) {
+    return false;
+  }
+  return true;
+}
+
+/**
+ * requestsAreIdle without a promise when the caches can tell (every block of a dev chain whose
+ * queues were seen idle): true or false as it would answer, undefined when a queue's slots
+ * have to be read (then await requestsAreIdle, which reads nothing this has changed). An
+ * async call and two awaited ones per block were ~1 KB of promises and generator objects.
+ */
+export function requestsAreIdleNow(vm: VM, common: Common, results: RunTxResult[]): boolean | undefined {
+  if (!common.isActivatedEIP(7685)) return true;
+  if (common.isActivatedEIP(8282) || hasDepositLog(common, results)) return false;
+  if (common.isActivatedEIP(7002) && queueIsIdleNow(vm, 'withdrawalRequestPredeployAddress') === undefined)
+    return undefined;
+  if (common.isActivatedEIP(7251) && queueIsIdleNow(vm, 'consolidationRequestPredeployAddress') === undefined)
+    return undefined;
+  return true;
+}
+
+/** Whether a log of `results` was emitted by the chain's deposit contract (EIP-6110 requests). */
+export function hasDepositLog(common: Common, results: RunTxResult[]): boolean {
   const deposit = (depositContractAddress(common) ?? Mainnet.depositContractAddress ?? '').toLowerCase();
   const bits = depositBits(deposit);
   for (let i = 0; i < results.length; i++) {
@@ -146,15 +188,9 @@ export async function requestsAreIdle(vm: VM, common: Common, results: RunTxResu
     // when it may be (mayHoldAddress), in a function of their own: a transfer's logs list is
     // empty and a token transfer's is not, two hidden classes of array, and reading them here
     // threw this function's optimised code away on a fresh node's first token transfer.
-    if (mayHoldAddress(results[i].receipt.bitvector, bits) && hasLogOf(results[i], deposit)) return false;
+    if (mayHoldAddress(results[i].receipt.bitvector, bits) && hasLogOf(results[i], deposit)) return true;
   }
-  if (common.isActivatedEIP(7002) && !(await queueIsIdle(vm, 'withdrawalRequestPredeployAddress'))) {
-    return false;
-  }
-  if (common.isActivatedEIP(7251) && !(await queueIsIdle(vm, 'consolidationRequestPredeployAddress'))) {
-    return false;
-  }
-  return true;
+  return false;
 }
 
 /** Where an address sets its three bits in a 256-byte logs bloom: byte index and mask of each. */
@@ -230,6 +266,36 @@ export function receiptEncoding(receipt: RunTxResult['receipt'], txType: number)
 /** EIP-7685 requests root of a block with no requests, by the request types active (deposit, withdrawal, consolidation). */
 const idleRequestsRoots = new Map<string, Uint8Array>();
 
+/** The EIP-7685 requests hash of a block with no requests: the same for every idle block of a fork, computed once per set of request types. */
+function idleRequestsHash(common: Common): Uint8Array {
+  const kinds = `${common.isActivatedEIP(6110)}${common.isActivatedEIP(7002)}${common.isActivatedEIP(7251)}`;
+  let requestsHash = idleRequestsRoots.get(kinds);
+  if (requestsHash === undefined) {
+    const empty: CLRequest<CLRequestType>[] = [];
+    if (common.isActivatedEIP(6110)) empty.push(new CLRequest(CLRequestType.Deposit, new Uint8Array()));
+    if (common.isActivatedEIP(7002)) empty.push(new CLRequest(CLRequestType.Withdrawal, new Uint8Array()));
+    if (common.isActivatedEIP(7251)) empty.push(new CLRequest(CLRequestType.Consolidation, new Uint8Array()));
+    requestsHash = genRequestsRoot(empty, common.customCrypto.sha256 ?? sha256);
+    idleRequestsRoots.set(kinds, requestsHash);
+  }
+  return requestsHash;
+}
+
+/** The withdrawals' RLP encodings, in order (a loop, not map() with a closure per block). */
+function withdrawalEncodings(withdrawals: readonly Withdrawal[]): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  for (let i = 0; i < withdrawals.length; i++) out.push(RLP.encode(withdrawals[i].raw()));
+  return out;
+}
+
+/** The receipt trie's values: each transaction's receipt as encodeReceipt makes it. */
+function receiptEncodings(b: BuilderState): Uint8Array[] {
+  const results = b.transactionResults;
+  const out: Uint8Array[] = [];
+  for (let i = 0; i < results.length; i++) out.push(receiptEncoding(results[i].receipt, b.transactions[i].type));
+  return out;
+}
+
 /**
  * BlockBuilder.build() for a block whose requests are idle: the same header fields, computed
  * the same way, without running the request system calls. The tries are rooted from the
@@ -252,31 +318,10 @@ export async function finalizeIdleBlock(
   // An empty list (every dev block's) leaves processWithdrawals nothing to do but its promise.
   if (b.withdrawals !== undefined && b.withdrawals.length > 0) await b.processWithdrawals();
   const transactionsTrie = orderedTrieRoot(txRaws, keccak);
-  const withdrawalsRoot = b.withdrawals
-    ? orderedTrieRoot(
-        b.withdrawals.map((w) => RLP.encode(w.raw())),
-        keccak,
-      )
-    : undefined;
-  const receiptTrie = orderedTrieRoot(
-    b.transactionResults.map((r, i) => receiptEncoding(r.receipt, b.transactions[i].type)),
-    keccak,
-  );
+  const withdrawalsRoot = b.withdrawals ? orderedTrieRoot(withdrawalEncodings(b.withdrawals), keccak) : undefined;
+  const receiptTrie = orderedTrieRoot(receiptEncodings(b), keccak);
   const logsBloom = builder.logsBloom();
-  let requestsHash: Uint8Array | undefined;
-  if (common.isActivatedEIP(7685)) {
-    // The same for every idle block of a fork: computed once per set of request types.
-    const kinds = `${common.isActivatedEIP(6110)}${common.isActivatedEIP(7002)}${common.isActivatedEIP(7251)}`;
-    requestsHash = idleRequestsRoots.get(kinds);
-    if (requestsHash === undefined) {
-      const empty: CLRequest<CLRequestType>[] = [];
-      if (common.isActivatedEIP(6110)) empty.push(new CLRequest(CLRequestType.Deposit, new Uint8Array()));
-      if (common.isActivatedEIP(7002)) empty.push(new CLRequest(CLRequestType.Withdrawal, new Uint8Array()));
-      if (common.isActivatedEIP(7251)) empty.push(new CLRequest(CLRequestType.Consolidation, new Uint8Array()));
-      requestsHash = genRequestsRoot(empty, common.customCrypto.sha256 ?? sha256);
-      idleRequestsRoots.set(kinds, requestsHash);
-    }
-  }
+  const requestsHash = common.isActivatedEIP(7685) ? idleRequestsHash(common) : undefined;
   const stateRoot = await vm.stateManager.getStateRoot();
   if (idleUnrooted.has(vm)) await rememberIdleRoots(vm);
   const sealed: SealedFields = {

@@ -52,7 +52,7 @@ export class MemoryBlockTables {
   /** The operations of `ops` on sublevels these tables do not hold (they go to the store). */
   others(ops: readonly StoreOp[]): StoreOp[] {
     const out: StoreOp[] = [];
-    for (const op of ops) if (!this.tables.has(op.sublevel)) out.push(op);
+    for (let i = 0; i < ops.length; i++) if (!this.tables.has(ops[i].sublevel)) out.push(ops[i]);
     return out;
   }
 
@@ -62,7 +62,8 @@ export class MemoryBlockTables {
     // blockOps, removeBlockOps): its string is made once.
     let lastKey: Uint8Array | undefined;
     let lastString = '';
-    for (const op of ops) {
+    for (let i = 0; i < ops.length; i++) {
+      const op = ops[i];
       const t = this.tables.get(op.sublevel);
       if (!t) continue;
       if (op.key !== lastKey) {

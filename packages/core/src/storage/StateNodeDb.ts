@@ -106,7 +106,7 @@ export class StateNodeDb implements DB<string, Value>, NodeStore {
       this.pendingNodes.forEach((keys, keyAt, bytes, at, length) => {
         nodes.setFrom(keys, keyAt, bytes, at, length);
       });
-      for (const [k, v] of this.pendingOther) this.memoryOther?.set(k, v.slice());
+      if (this.pendingOther.size > 0) for (const [k, v] of this.pendingOther) this.memoryOther?.set(k, v.slice());
     } else {
       const state = this.store.state;
       this.pendingNodes.forEach((keys, keyAt, bytes, at, length) => {
