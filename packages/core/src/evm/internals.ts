@@ -407,8 +407,36 @@ export function installEngineSpeedups(): Promise<void> {
     if (ip && typeof ip._getValidJumpDestinations === 'function') installJumpAnalysisCache(ip);
     await installReboundEngine();
     await installFastBloom();
+    generaliseMessageFields();
   })();
   return speedups;
+}
+
+/**
+ * Makes, once, throwaway Messages that give each field of a Message every kind of value the EVM
+ * later stores there (`to` an Address or not, then reassigned; `code`, `data`, `gasLimit`
+ * reassigned, as `_executeCreate` and `_loadCode` do; the fields those two add). V8 tracks each
+ * field's type and whether it ever changed, and code optimised while a fresh node mined value
+ * transfers (every `to` an Address, nothing reassigned) relied on both: the node's first contract
+ * creation changed them and threw away runCall, _executeCall and _addToBalance ("code
+ * dependencies", ~45 ms of recompiling). Made before anything is optimised, the fields are
+ * general from the start. No Message made here reaches an EVM.
+ */
+function generaliseMessageFields(): void {
+  const address = createZeroAddress();
+  const call = new Message({ to: address, gasLimit: 0n });
+  call.code = new Uint8Array(0);
+  call.isCompiled = false;
+  (call as unknown as { chargeCodeAccesses: boolean }).chargeCodeAccesses = true;
+  const create = new Message({ gasLimit: 0n });
+  create.code = create.data;
+  create.data = new Uint8Array(0);
+  create.to = address;
+  create.gasLimit = 1n;
+  (create as unknown as { createdTargetAlive: boolean }).createdTargetAlive = false;
+  // A value of another class in `to` makes its field type "any" (undefined alone does not).
+  const other = new Message({ to: { bytes: new Uint8Array(20) } as unknown as Address, gasLimit: 0n });
+  other.to = undefined;
 }
 
 /** The jump-destination cache described above installEngineSpeedups. */
