@@ -50,6 +50,16 @@ describe('frameCodec', () => {
     expect(back).toEqual(tree);
   });
 
+  it('stores a value transfer’s frame in the layout the storage format names, byte for byte', () => {
+    const transfer = frame({ type: 'CALL', from: A, to: B, depth: 0, value: 1n, gas: 0x5208n, gasUsed: 0n });
+    // [[type 0 (one byte), from (20), to (20), value 0x01, gas 0x5208, gasUsed (empty), input (empty), output (empty), error (empty), []], []]
+    const item = ['00', `94${A.slice(2)}`, `94${B.slice(2)}`, '01', '825208', '80', '80', '80', '80', 'c0'].join('');
+    const frameList = `${(0xc0 + item.length / 2).toString(16)}${item}`;
+    const payload = `${frameList}c0`;
+    const expected = `${(0xc0 + payload.length / 2).toString(16)}${payload}`;
+    expect(Buffer.from(encodeBlockFrames([transfer, undefined])).toString('hex')).toBe(expected);
+  });
+
   it('does not store the top frame’s input again (the transaction holds it)', () => {
     const big = { ...tree, input: new Uint8Array(10_000).fill(7), calls: [] };
     expect(encodeBlockFrames([big]).length).toBeLessThan(100);

@@ -29,7 +29,18 @@ const text = new TextDecoder();
 
 type Item = Uint8Array | Item[];
 
+/** The empty list (a frame without sub-frames, a transaction without frames); only read. */
+const NO_ITEMS: Item[] = [];
+
 function encodeFrame(f: CallFrame, top: boolean): Item[] {
+  // Sub-frames by an indexed loop, and none (every value transfer) without an array and a
+  // callback of its own: the same RLP.
+  const calls = f.calls;
+  let subFrames = NO_ITEMS;
+  if (calls.length > 0) {
+    subFrames = [];
+    for (let i = 0; i < calls.length; i++) subFrames.push(encodeFrame(calls[i], false));
+  }
   return [
     TYPE_BYTE.get(f.type) ?? EMPTY,
     hexBytes(f.from),
@@ -40,13 +51,18 @@ function encodeFrame(f: CallFrame, top: boolean): Item[] {
     top ? EMPTY : f.input,
     f.output,
     f.error === undefined ? EMPTY : utf8.encode(f.error),
-    f.calls.map((c) => encodeFrame(c, false)),
+    subFrames,
   ];
 }
 
 /** The frames of a block's transactions, in transaction order. */
 export function encodeBlockFrames(frames: readonly (CallFrame | undefined)[]): Uint8Array {
-  return RLP.encode(frames.map((f) => (f ? encodeFrame(f, true) : [])));
+  const items: Item[] = [];
+  for (let i = 0; i < frames.length; i++) {
+    const f = frames[i];
+    items.push(f ? encodeFrame(f, true) : NO_ITEMS);
+  }
+  return RLP.encode(items);
 }
 
 function decodeFrame(item: Item[], depth: number, input: Uint8Array | undefined): CallFrame {
