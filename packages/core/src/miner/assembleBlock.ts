@@ -26,7 +26,7 @@ import { CallFrameTracer } from '../trace/CallFrameTracer.js';
 import type { CallFrame } from '../trace/callFrames.js';
 import { startBlock } from './blockStartWrites.js';
 import { execHeader } from './execHeader.js';
-import { headerRaw } from './headerRaw.js';
+import { headerRlp as headerRlpOf } from './headerRaw.js';
 import { nextBaseFeeOf, nextExcessBlobGasOf } from './nextBaseFee.js';
 import { finalizeIdleBlock, requestsAreIdle, requestsAreIdleNow } from './finalizeBlock.js';
 
@@ -320,7 +320,7 @@ async function storedReceipts(
  */
 function blockEncoding(block: Block, txRaws: readonly Uint8Array[]): { rlp: Uint8Array; hash: Uint8Array } {
   const header = block.header;
-  const headerRlp = RLP.encode(headerRaw(header));
+  const headerRlp = headerRlpOf(header);
   const h = header as unknown as { cache?: { hash?: Uint8Array }; keccakFunction?: (b: Uint8Array) => Uint8Array };
   let hash: Uint8Array;
   if (Object.isFrozen(header) && h.cache && h.keccakFunction) {

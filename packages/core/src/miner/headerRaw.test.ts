@@ -2,7 +2,8 @@ import { createBlockHeader } from '@ethereumjs/block';
 import { Address, bytesToHex } from '@ethereumjs/util';
 import { describe, expect, it } from 'vitest';
 import { createDevCommon } from '../chain/chainCommon.js';
-import { headerRaw } from './headerRaw.js';
+import { RLP } from '@ethereumjs/rlp';
+import { headerRaw, headerRlp } from './headerRaw.js';
 
 const hex = (items: Uint8Array[]) => items.map((b) => bytesToHex(b));
 
@@ -20,7 +21,8 @@ describe('headerRaw', () => {
             gasLimit: 30_000_000n + v,
             gasUsed: v,
             timestamp: v,
-            difficulty: 0n,
+            difficulty: v % 3n === 0n ? 0n : v,
+            extraData: v === 1n ? Uint8Array.of(0x7f) : v === 255n ? new Uint8Array(60).fill(9) : new Uint8Array(0),
             baseFeePerGas: v + 7n,
             ...(common.isActivatedEIP(4844) ? { blobGasUsed: v, excessBlobGas: v } : {}),
             ...(common.isActivatedEIP(4788) ? { parentBeaconBlockRoot: new Uint8Array(32).fill(3) } : {}),
@@ -28,6 +30,7 @@ describe('headerRaw', () => {
           { common, skipConsensusFormatValidation: true },
         );
         expect(hex(headerRaw(header))).toEqual(hex(header.raw()));
+        expect(bytesToHex(headerRlp(header))).toBe(bytesToHex(RLP.encode(header.raw())));
       }
     });
   }
