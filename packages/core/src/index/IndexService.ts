@@ -219,8 +219,12 @@ export class IndexService {
     }
   }
 
-  /** Indexes one committed block, reading the state it left (not a later dev edit of the head). */
-  private async indexBlockAt(scope: BlockScope, { sb, captured: got }: Pending): Promise<void> {
+  /**
+   * Indexes one committed block, reading the state it left (not a later dev edit of the head).
+   * Not async itself when the block's rows were captured (every followed block): indexBlock's
+   * promise is handed back, one suspension and promise fewer per block.
+   */
+  private indexBlockAt(scope: BlockScope, { sb, captured: got }: Pending): Promise<void> {
     const chain = this.chain;
     const root = sb.block.header.stateRoot;
     const view = async () =>
@@ -228,8 +232,8 @@ export class IndexService {
         ? chain.vm.stateManager
         : await chain.stateManagerAt(root);
     const reader = new BlockStateReader(chain, sb, view, got?.known);
-    const rows = got?.rows ?? (await this.rowsOf(sb));
-    await indexBlock(scope, { sb, rows, reader, common: chain.common });
+    if (got !== undefined) return indexBlock(scope, { sb, rows: got.rows, reader, common: chain.common });
+    return this.rowsOf(sb).then((rows) => indexBlock(scope, { sb, rows, reader, common: chain.common }));
   }
 
   private committed(): void {
