@@ -16,13 +16,15 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type BlockHeader, createBlockHeader } from '@ethereumjs/block';
 import { Common, Mainnet } from '@ethereumjs/common';
-import { EVMError, type EVMInterface, Message, type PrecompileFunc, createEVM } from '@ethereumjs/evm';
+import { EVM, EVMError, type EVMInterface, Message, type PrecompileFunc, createEVM } from '@ethereumjs/evm';
 import { Caches, MerkleStateManager } from '@ethereumjs/statemanager';
 import { Account, Address, createZeroAddress } from '@ethereumjs/util';
+import { VM } from '@ethereumjs/vm';
 import { installFastBloom } from './fastBloom.js';
 import { installFastJournal } from './fastJournal.js';
 import { installFastSload } from './fastSload.js';
 import { FrameResult } from './frameResult.js';
+import { installLeanEmit } from './leanEmit.js';
 import { installLeanExecuteCall } from './leanExecuteCall.js';
 import { installReboundEngine } from './reboundEngine.js';
 import { writeWord } from './wordBytes.js';
@@ -408,6 +410,9 @@ export function installEngineSpeedups(): Promise<void> {
     await installReboundEngine();
     await installFastBloom();
     generaliseMessageFields();
+    // VMs and EVMs made from here on emit their events without an async function each.
+    installLeanEmit(VM.prototype);
+    installLeanEmit(EVM.prototype);
   })();
   return speedups;
 }
