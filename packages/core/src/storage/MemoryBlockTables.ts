@@ -8,10 +8,51 @@ interface Table {
   delete(key: string): unknown;
 }
 
-/** The bytes of a key as a string of one char per byte: string order is byte order. */
-function latin1(key: Uint8Array): string {
-  if (key.length <= 64) return String.fromCharCode.apply(null, key as unknown as number[]);
-  return Buffer.from(key.buffer, key.byteOffset, key.byteLength).toString('latin1');
+/**
+ * The bytes of a key as a string of one char per byte: string order is byte order. The tables'
+ * keys (8-byte block numbers, 32-byte hashes: ~4 per automined transaction) are passed as
+ * arguments one by one: fromCharCode.apply copied the bytes into an arguments array first (~300
+ * bytes of garbage per key).
+ */
+function latin1(k: Uint8Array): string {
+  if (k.length === 32)
+    return String.fromCharCode(
+      k[0],
+      k[1],
+      k[2],
+      k[3],
+      k[4],
+      k[5],
+      k[6],
+      k[7],
+      k[8],
+      k[9],
+      k[10],
+      k[11],
+      k[12],
+      k[13],
+      k[14],
+      k[15],
+      k[16],
+      k[17],
+      k[18],
+      k[19],
+      k[20],
+      k[21],
+      k[22],
+      k[23],
+      k[24],
+      k[25],
+      k[26],
+      k[27],
+      k[28],
+      k[29],
+      k[30],
+      k[31],
+    );
+  if (k.length === 8) return String.fromCharCode(k[0], k[1], k[2], k[3], k[4], k[5], k[6], k[7]);
+  if (k.length <= 64) return String.fromCharCode.apply(null, k as unknown as number[]);
+  return Buffer.from(k.buffer, k.byteOffset, k.byteLength).toString('latin1');
 }
 
 /** Above every latin1 key: the open upper end of a range. */
