@@ -4,6 +4,17 @@ const DIGITS = Buffer.from('0123456789abcdef', 'latin1');
 const LOOP_MAX = 2048;
 /** Reused output buffer: every call copies its text out before returning. */
 const scratch = Buffer.allocUnsafe(2 + 2 * LOOP_MAX);
+/**
+ * The scratch's first `end` bytes as a latin1 string: Node's latin1Slice, what
+ * `toString('latin1', 0, end)` ends in, called directly (no encoding dispatch; and Buffer's
+ * toString, shared by every caller in the process, is not optimised on this call's behalf).
+ */
+const latin1Slice = (Buffer.prototype as unknown as { latin1Slice?: (start: number, end: number) => string })
+  .latin1Slice;
+const scratchText: (end: number) => string =
+  typeof latin1Slice === 'function'
+    ? (end) => latin1Slice.call(scratch, 0, end)
+    : (end) => scratch.toString('latin1', 0, end);
 
 /**
  * `0x` + lowercase hex of `b` as one flat string. `\`0x${hex}\`` makes a rope of two strings
@@ -22,5 +33,5 @@ export function flatHex(b: Uint8Array): `0x${string}` {
     scratch[j] = DIGITS[v >> 4];
     scratch[j + 1] = DIGITS[v & 15];
   }
-  return scratch.toString('latin1', 0, 2 + 2 * n) as `0x${string}`;
+  return scratchText(2 + 2 * n) as `0x${string}`;
 }
