@@ -147,10 +147,15 @@ export class ChainStore {
     memory.apply(ops);
   }
 
-  private async writeStore(ops: StoreOp[]): Promise<void> {
+  /**
+   * The port's promise handed back, not wrapped in an async function's (whose resolution with a
+   * promise took two more microtask turns per block); write, async, awaits it, and a throw here
+   * becomes its rejection.
+   */
+  private writeStore(ops: StoreOp[]): Promise<void> {
     if (this.port.writeBatch) return this.port.writeBatch(ops);
     // biome-ignore lint/suspicious/noExplicitAny: abstract-level's batch typing does not model mixed sublevels
-    await this.port.db.batch(ops as any, VIEW);
+    return this.port.db.batch(ops as any, VIEW);
   }
 
   /** Numbers of the blocks stored from `from` on, ascending. */

@@ -22,9 +22,11 @@ export function memoryStorage(): StoragePort {
      * A block's batch straight into memory-level's tree, keys prefixed by their sublevel. The
      * public `batch` clones, validates and re-encodes every operation (~15 µs each, about a
      * tenth of an automined block's CPU); here keys and values are already views in the
-     * store's own encoding, unless a hook or `write` listener asks for the public path.
+     * store's own encoding, unless a hook or `write` listener asks for the public path. Not
+     * async: memory-level's promise is handed back (ChainStore's async write awaits it, and turns
+     * a throw here into its rejection), one async frame and await fewer per block.
      */
-    async writeBatch(ops: readonly PortOp[]) {
+    writeBatch(ops: readonly PortOp[]): Promise<void> {
       // Through the public batch when it must do more than write: a closed database's error, a
       // prewrite hook or a `write` listener (a plugin watching its writes land with the block's).
       if (
@@ -33,8 +35,7 @@ export function memoryStorage(): StoragePort {
         db.listenerCount('write') > 0
       ) {
         // biome-ignore lint/suspicious/noExplicitAny: abstract-level's batch typing does not model mixed sublevels
-        await db.batch(ops as any);
-        return;
+        return db.batch(ops as any);
       }
       const raw = new Array(ops.length);
       for (let i = 0; i < ops.length; i++) {
@@ -45,7 +46,7 @@ export function memoryStorage(): StoragePort {
             ? { type: 'put', key: compactCopy(key), value: compactCopy(op.value) }
             : { type: 'del', key };
       }
-      await (db as unknown as RawBatch)._batch(raw, {});
+      return (db as unknown as RawBatch)._batch(raw, {});
     },
     async open() {
       await db.open();
