@@ -158,20 +158,25 @@ export class TxService {
    * Validates, pools and (automine) mines a transaction whose sender is known. `opts.raw` is its
    * encoding (equal to tx.serialize()) when the caller made it, as a node-signed one's.
    */
-  async submit(
+  submit(
     tx: TypedTransaction,
     sender: Address,
     opts: { impersonated?: boolean; raw?: Uint8Array } = {},
   ): Promise<SubmitResult> {
     const chain = this.chain;
-    let raw = opts.raw ?? this.raws.get(tx);
-    if (raw === undefined) {
-      raw = tx.serialize();
-      primeHash(tx, raw);
+    let raw: Uint8Array;
+    let hash: Uint8Array;
+    try {
+      raw = opts.raw ?? this.raws.get(tx) ?? serializedWithHash(tx);
+      validateStateless(tx, chain.common, this.miner.gasLimit, raw.length);
+      hash = tx.hash();
+    } catch (e) {
+      // Refused before the lock: still a rejected promise, as from the async method this was.
+      return Promise.reject(e);
     }
-    validateStateless(tx, chain.common, this.miner.gasLimit, raw.length);
-    const hash = tx.hash();
     const hashHex = flatHex(hash);
+    // The lock's promise handed back, not awaited in an async method: that was two more
+    // microtask turns per transaction before the answer.
     return chain.exclusive(async () => {
       // Answered in memory where they can be: each await here was a promise and microtask turns per transaction.
       if (
@@ -238,6 +243,13 @@ function withSenderMemo(tx: TypedTransaction): void {
     return sender;
   };
   Object.freeze(tx);
+}
+
+/** The transaction's encoding, made here (its hash primed from it). */
+function serializedWithHash(tx: TypedTransaction): Uint8Array {
+  const raw = tx.serialize();
+  primeHash(tx, raw);
+  return raw;
 }
 
 /**
