@@ -82,14 +82,14 @@ export class Dispatcher implements RpcEngine {
     private readonly options: DispatcherOptions,
   ) {}
 
-  async handle(payload: unknown, ctx?: Partial<RpcContext>): Promise<JsonRpcResponse | JsonRpcResponse[] | undefined> {
+  // Not async, here and in `call`: an async method returning another promise settles extra
+  // microtask turns after it (each request went through two such hops).
+  handle(payload: unknown, ctx?: Partial<RpcContext>): Promise<JsonRpcResponse | JsonRpcResponse[] | undefined> {
     if (Array.isArray(payload)) {
-      if (payload.length === 0) return failure(null, -32600, 'empty batch');
+      if (payload.length === 0) return Promise.resolve(failure(null, -32600, 'empty batch'));
       if (payload.length > this.options.maxBatchSize) {
-        return failure(
-          null,
-          -32600,
-          `batch too large: ${payload.length} requests, limit is ${this.options.maxBatchSize}`,
+        return Promise.resolve(
+          failure(null, -32600, `batch too large: ${payload.length} requests, limit is ${this.options.maxBatchSize}`),
         );
       }
       return this.batch(payload, ctx);
@@ -163,7 +163,16 @@ export class Dispatcher implements RpcEngine {
   }
 
   /** Runs a method by name with positional params; throws AshlarError-shaped errors (used by kernel.request). */
-  async call(method: string, params: unknown, ctx?: Partial<RpcContext>): Promise<unknown> {
+  call(method: string, params: unknown, ctx?: Partial<RpcContext>): Promise<unknown> {
+    try {
+      // A native promise (an async handler's) is handed back as is; a value or a throw is settled.
+      return Promise.resolve(this.run(method, params, ctx));
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  private run(method: string, params: unknown, ctx?: Partial<RpcContext>): unknown {
     if (this.refusal !== undefined) throw this.refusal;
     const def = this.methods.get(method);
     if (!def)
