@@ -314,7 +314,12 @@ export class ChainStateManager extends MerkleStateManager {
     const slots = caches.storage?.takeWriteGroups();
     if (slots && slots.length > 0) await this.writeStorage(slots);
     const trie = this._trie as unknown;
-    for (const [key, rlp] of caches.account?.takeWrites() ?? []) {
+    // Indexed, not `for (const [key, rlp] of …)`: array destructuring is the iterator protocol per
+    // element in bytecode (with its closing try/finally), which V8 runs and then compiles.
+    const accounts = caches.account?.takeWrites() ?? [];
+    for (let i = 0; i < accounts.length; i++) {
+      const key = accounts[i][0];
+      const rlp = accounts[i][1];
       if (trie instanceof CowTrie) {
         // Awaited only when a node had to be read (putNow).
         const reading = rlp === undefined ? trie.delNow(key) : trie.putNow(key, rlp);

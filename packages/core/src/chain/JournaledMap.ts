@@ -83,14 +83,17 @@ export class JournaledMap<V> {
       this.spare = lower;
       return;
     }
-    for (const [key, earlier] of higher) if (!lower.has(key)) lower.set(key, earlier);
+    // Keys then get, not `for (const [key, earlier] of higher)`: no entry array and no
+    // destructuring (the iterator protocol per entry in bytecode).
+    for (const key of higher.keys()) if (!lower.has(key)) lower.set(key, higher.get(key));
     if (higher.size === 0) this.spare = higher;
   }
 
   revert(): void {
     if (this.levels.length < 2) throw new Error('JournaledMap.revert without a checkpoint');
     const higher = this.levels.pop() as Map<string, V | undefined>;
-    for (const [key, earlier] of higher) {
+    for (const key of higher.keys()) {
+      const earlier = higher.get(key);
       if (earlier === undefined) this.values.delete(key);
       else this.values.set(key, earlier);
     }

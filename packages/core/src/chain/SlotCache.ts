@@ -150,26 +150,30 @@ export class SlotCache {
       return;
     }
     if (higher.size === 0) this.spare = higher;
-    for (const [addressHex, keys] of higher) {
+    // Keys then get, not entries destructured (see JournaledMap.commit).
+    for (const addressHex of higher.keys()) {
+      const keys = higher.get(addressHex) as Map<string, Uint8Array | undefined>;
       const lowerKeys = lower.get(addressHex);
       if (lowerKeys === undefined) {
         lower.set(addressHex, keys);
         continue;
       }
-      for (const [key, earlier] of keys) if (!lowerKeys.has(key)) lowerKeys.set(key, earlier);
+      for (const key of keys.keys()) if (!lowerKeys.has(key)) lowerKeys.set(key, keys.get(key));
     }
   }
 
   revert(): void {
     if (this._diffCache.length < 2) throw new Error('SlotCache.revert without a checkpoint');
     const higher = this._diffCache.pop() as SlotMaps<Uint8Array | undefined>;
-    for (const [addressHex, keys] of higher) {
+    for (const addressHex of higher.keys()) {
+      const keys = higher.get(addressHex) as Map<string, Uint8Array | undefined>;
       let slots = this.slots.get(addressHex);
       if (slots === undefined) {
         slots = new Map();
         this.slots.set(addressHex, slots);
       }
-      for (const [key, earlier] of keys) {
+      for (const key of keys.keys()) {
+        const earlier = keys.get(key);
         // As @ethereumjs: an earlier value that is absent (or empty) leaves the slot uncached.
         if (!earlier) slots.delete(key);
         else slots.set(key, earlier);
