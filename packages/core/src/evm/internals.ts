@@ -744,7 +744,10 @@ async function installFastMstore(esmDir: string): Promise<void> {
       stack: { popN(n: number): bigint[] };
       memory: { extend(offset: number, size: number): void; _store: Uint8Array };
     };
-    const [offset, word] = rs.stack.popN(2) as [bigint, bigint];
+    // Read by index: array destructuring is the iterator protocol in bytecode (MSTORE runs often).
+    const popped = rs.stack.popN(2) as [bigint, bigint];
+    const offset = popped[0];
+    const word = popped[1];
     const at = Number(offset);
     const memory = rs.memory;
     memory.extend(at, 32);
@@ -933,7 +936,9 @@ async function installLeanRun(esmDir: string, Interpreter: unknown): Promise<voi
             stepped = mustStep();
           } else if (entry.opHandler === returnOp && rs.interpreter.finish === finish) {
             // RETURN's handler, then `finish` (which sets the return value and throws STOP), unthrown.
-            const [offset, length] = rs.stack.popN(2) as [bigint, bigint];
+            const popped = rs.stack.popN(2) as [bigint, bigint];
+            const offset = popped[0];
+            const length = popped[1];
             let returnData: Uint8Array = new Uint8Array(0);
             if (length !== 0n) returnData = rs.memory.read(Number(offset), Number(length));
             rs.interpreter._result.returnValue = returnData;
