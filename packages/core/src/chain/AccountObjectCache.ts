@@ -88,7 +88,9 @@ export class AccountObjectCache extends JournaledCache<AccountEntry> {
    */
   takeWrites(): [Uint8Array, Uint8Array | undefined][] {
     const writes: [Uint8Array, Uint8Array | undefined][] = [];
-    for (const key of this.map.takeChanged()) {
+    const keys = this.map.takeChanged();
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
       const entry = this.map.get(key);
       if (entry?.written === undefined) continue;
       writes.push([entry.written, entry.account && encodeAccount(entry.account)]);

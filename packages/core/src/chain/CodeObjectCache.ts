@@ -57,7 +57,9 @@ export class CodeObjectCache extends JournaledCache<CodeEntry> {
   takeWrites(): [Address, Uint8Array | undefined][] {
     // Of objects from the start: empty until the first contract is deployed (see objectArray).
     const writes: [Address, Uint8Array | undefined][] = objectArray();
-    for (const key of this.map.takeChanged()) {
+    const keys = this.map.takeChanged();
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
       const entry = this.map.get(key);
       if (entry === undefined || !entry.written) continue;
       writes.push([new Address(bytesOfKey(key)), entry.code]);

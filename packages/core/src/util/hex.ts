@@ -70,11 +70,14 @@ export function readU32(b: Uint8Array, offset = 0): number {
 }
 
 export function concat(...parts: Uint8Array[]): Uint8Array {
+  // Indexed loops: a for-of is the iterator protocol in bytecode (with an iterator-closing
+  // try/finally), which a fresh node interprets and then compiles (a block's keys are made here).
   let len = 0;
-  for (const p of parts) len += p.length;
+  for (let i = 0; i < parts.length; i++) len += parts[i].length;
   const out = new Uint8Array(len);
   let o = 0;
-  for (const p of parts) {
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
     out.set(p, o);
     o += p.length;
   }
