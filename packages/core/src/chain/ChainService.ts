@@ -19,6 +19,7 @@ import { createDevCommon } from './chainCommon.js';
 import { buildGenesis } from './genesis.js';
 import { alignHardfork, buildGethGenesis, createGethCommon } from './gethGenesis.js';
 import type { StoredBlock, TxLocation } from './types.js';
+import { storedBlock } from './storedBlock.js';
 import { CowTrie, TrieContext } from '../trie/CowTrie.js';
 import { ChainStateManager } from './ChainStateManager.js';
 import { StateCaches } from './StateCaches.js';
@@ -196,7 +197,7 @@ export class ChainService {
     if (stored === undefined || head === undefined) {
       // A new chain: write genesis state and block in one batch.
       if (this.storage.kind === 'memory') this.stateDb.keepInMemory();
-      const sb: StoredBlock = {
+      const sb = storedBlock({
         block: genesisBlock,
         number: 0n,
         hash: genesisBlock.hash(),
@@ -204,7 +205,7 @@ export class ChainService {
         receipts: [],
         totalDifficulty: genesisBlock.header.difficulty,
         size: genesisBlock.serialize().length,
-      };
+      });
       const ops: StoreOp[] = [
         ...this.stateDb.drain(),
         ...this.store.blockOps(sb, genesisBlock.header.stateRoot),

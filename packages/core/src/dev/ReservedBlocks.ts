@@ -3,6 +3,7 @@ import type { Address } from '@ethereumjs/util';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { ChainService, VirtualBlocks } from '../chain/ChainService.js';
 import type { StoredBlock } from '../chain/types.js';
+import { storedBlock } from '../chain/storedBlock.js';
 import type { EventBus } from '../events/EventBus.js';
 import { setCachedHeaderHash } from '../evm/internals.js';
 import { Lru } from '../util/Lru.js';
@@ -204,7 +205,7 @@ export class ReservedBlocks implements VirtualBlocks {
     // it from this cache once set, so block.hash() and header.hash() agree with sb.hash.
     setCachedHeaderHash(block.header, hash);
     const size = block.serialize().length;
-    return {
+    return storedBlock({
       block,
       number: n,
       hash,
@@ -212,6 +213,6 @@ export class ReservedBlocks implements VirtualBlocks {
       receipts: [],
       totalDifficulty: r.anchorTotalDifficulty + r.difficulty * (i + 1n),
       size,
-    };
+    });
   }
 }

@@ -4,6 +4,7 @@ import type { Common } from '@ethereumjs/common';
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import type { DevAccount } from '../chain/accounts.js';
 import type { StoredBlock } from '../chain/types.js';
+import { storedBlock } from '../chain/storedBlock.js';
 import { AshlarError } from '../errors/AshlarError.js';
 import { ErrorCodes } from '../errors/codes.js';
 import type { ChainStore, StoreOp } from '../storage/ChainStore.js';
@@ -139,7 +140,7 @@ async function buildForkGenesis(chain: ForkedChain, fork: ForkContext): Promise<
     throw new AshlarError(ErrorCodes.STORAGE, 'the fork state root node was not written');
   const upstreamRoot = fromData(fork.block.stateRoot);
   await chain.stateDb.put(bytesToUnprefixedHex(upstreamRoot), rootNode);
-  return {
+  return storedBlock({
     block,
     number: fork.number,
     hash: fork.hash,
@@ -147,7 +148,7 @@ async function buildForkGenesis(chain: ForkedChain, fork: ForkContext): Promise<
     receipts: [],
     totalDifficulty: block.header.difficulty,
     size: block.serialize().length,
-  };
+  });
 }
 
 /** META.genesis: the genesis hash, then the chain id's bytes (as ChainService writes it). */

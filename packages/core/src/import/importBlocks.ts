@@ -4,6 +4,7 @@ import { runBlock } from '@ethereumjs/vm';
 import type { ChainService } from '../chain/ChainService.js';
 import { alignHardfork, gethNumber } from '../chain/gethGenesis.js';
 import type { StoredBlock } from '../chain/types.js';
+import { storedBlock } from '../chain/storedBlock.js';
 import { effectiveGasPrice, toStoredReceipt } from '../miner/assembleBlock.js';
 import { splitRlpItems } from './rlpBlocks.js';
 import { validateHeader } from './validateHeader.js';
@@ -118,7 +119,7 @@ async function importOne(chain: ChainService, bytes: Uint8Array, ttd: bigint | u
     const run = await runBlock(vm, { block, setHardfork: true, skipHeaderValidation: true });
     const senders = block.transactions.map((tx) => tx.getSenderAddress());
     const baseFee = block.header.baseFeePerGas;
-    stored = {
+    stored = storedBlock({
       block,
       number,
       hash: block.hash(),
@@ -130,7 +131,7 @@ async function importOne(chain: ChainService, bytes: Uint8Array, ttd: bigint | u
       size: bytes.length,
       // The bytes as read: an export writes them back unchanged.
       rlp: bytes,
-    };
+    });
   } catch (e) {
     // Nothing of the failed block may stay: its trie nodes, its state, its fork rules.
     chain.stateDb.discard();

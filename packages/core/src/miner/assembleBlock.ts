@@ -18,6 +18,7 @@ import { RLP } from '@ethereumjs/rlp';
 import { rlpLengthOfLength, writeRlpHeader } from '../util/rlpLength.js';
 import type { ChainService } from '../chain/ChainService.js';
 import { objectArray } from '../chain/objectArray.js';
+import { storedBlock } from '../chain/storedBlock.js';
 import { accountNow } from '../chain/ChainStateManager.js';
 import { allowContractSender } from '../exec/contractSender.js';
 import type { StoredBlock, StoredReceipt } from '../chain/types.js';
@@ -261,7 +262,8 @@ async function runAndBuild(
   const senders = objectArray<Address>();
   for (let i = 0; i < included.length; i++) senders.push(included[i].sender);
   const { rlp, hash } = blockEncoding(block, txRaws);
-  const stored: StoredBlock = {
+  const parentRoot = chain.head.block.header.stateRoot;
+  const stored = storedBlock({
     block,
     number,
     hash,
@@ -270,10 +272,9 @@ async function runAndBuild(
     totalDifficulty: chain.head.totalDifficulty + block.header.difficulty,
     size: rlp.length,
     rlp,
-  };
-  if (chain.settings.callFrames) stored.callFrames = frames;
-  const parentRoot = chain.head.block.header.stateRoot;
-  if (!equalsBytes(chain.headStateRoot, parentRoot)) stored.preStateRoot = chain.headStateRoot;
+    callFrames: chain.settings.callFrames ? frames : undefined,
+    preStateRoot: equalsBytes(chain.headStateRoot, parentRoot) ? undefined : chain.headStateRoot,
+  });
   return { stored, included, dropped, deferred };
 }
 

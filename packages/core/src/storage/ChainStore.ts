@@ -5,6 +5,7 @@ import { RLP } from '@ethereumjs/rlp';
 import { Address, bytesToBigInt } from '@ethereumjs/util';
 import { decodeReceipts, encodeReceipts } from '../chain/receiptCodec.js';
 import type { StoredBlock, StoredReceipt } from '../chain/types.js';
+import { storedBlock } from '../chain/storedBlock.js';
 import type { CallFrame } from '../trace/callFrames.js';
 import { decodeBlockFrames, encodeBlockFrames } from '../trace/frameCodec.js';
 import { Lru } from '../util/Lru.js';
@@ -295,7 +296,7 @@ export class ChainStore {
     const senders: Address[] = [];
     for (let o = 0; o < sendersBytes.length; o += 20) senders.push(new Address(sendersBytes.slice(o, o + 20)));
     const receipts: StoredReceipt[] = rcp ? decodeReceipts(rcp) : [];
-    return {
+    return storedBlock({
       block,
       number: n,
       hash: block.hash(),
@@ -304,7 +305,7 @@ export class ChainStore {
       totalDifficulty: bytesToBigInt(tdBytes),
       size: blockBytes.length,
       rlp: blockBytes,
-    };
+    });
   }
 }
 
