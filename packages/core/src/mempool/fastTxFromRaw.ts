@@ -290,15 +290,27 @@ export function fastTxMatchesStock(common: Common): boolean {
  * getIntrinsicGas, and the first eth_call copy (Executor's withData gives a copy new `data` and
  * `cache`) the decode and submit path). Which class a field holds and whether it is ever
  * reassigned change nothing in what the transactions are.
+ *
+ * The creations' intrinsic gas is asked for too, a few times each: @ethereumjs's getIntrinsicGas
+ * reads `tx.common` again (for txCreationGas) only for a creation, so that read had no type
+ * feedback while a workload sent value transfers only, and the optimised getIntrinsicGas was
+ * thrown away at the first contract deployment ("Insufficient type feedback for generic named
+ * access", legacy.js:75). V8 allocates a function's feedback vector only after its first few
+ * calls (--lazy-feedback-allocation), hence more than one call. getIntrinsicGas only computes.
  */
 function primeTxShapes(common: Common): void {
   for (const raw of samples(common, true)) {
     const tx = build(raw, common) as Fields | undefined;
     if (tx === undefined) continue;
+    const creation = tx as unknown as TypedTransaction;
+    for (let i = 0; i < INTRINSIC_PRIMING_CALLS; i++) creation.getIntrinsicGas();
     tx.data = new Uint8Array(0);
     tx.cache = {};
   }
 }
+
+/** Calls enough for V8 to allocate getIntrinsicGas's feedback vector and then record into it. */
+const INTRINSIC_PRIMING_CALLS = 12;
 
 /** A signed legacy and (from London) EIP-1559 transaction to an address, or (`creation`) creating a contract. */
 function samples(common: Common, creation = false): Uint8Array[] {
