@@ -38,15 +38,30 @@ export class AddressBook {
     this.known.add(typeof address === 'string' ? address.toLowerCase() : address.toString());
   }
 
+  // Indexed loops, not for-of: no iterator protocol with its closing try/finally per loop in the
+  // bytecode V8 runs once per block and compiles (~10 ms in a fresh node's ERC-20 window), and no
+  // empty array made for a block without withdrawals.
   private addBlock(sb: StoredBlock): void {
-    for (const s of sb.senders) this.addBytes(s.bytes);
-    this.addBytes(sb.block.header.coinbase.bytes);
-    for (const tx of sb.block.transactions) if (tx.to) this.addBytes(tx.to.bytes);
-    for (const r of sb.receipts) {
-      if (r.contractAddress) this.addBytes(r.contractAddress);
-      for (const log of r.logs) this.addBytes(log[0]);
+    const senders = sb.senders;
+    for (let i = 0; i < senders.length; i++) this.addBytes(senders[i].bytes);
+    const block = sb.block;
+    this.addBytes(block.header.coinbase.bytes);
+    const txs = block.transactions;
+    for (let i = 0; i < txs.length; i++) {
+      const to = txs[i].to;
+      if (to) this.addBytes(to.bytes);
     }
-    for (const w of sb.block.withdrawals ?? []) this.addBytes(w.address.bytes);
+    const receipts = sb.receipts;
+    for (let i = 0; i < receipts.length; i++) {
+      const r = receipts[i];
+      if (r.contractAddress) this.addBytes(r.contractAddress);
+      const logs = r.logs;
+      for (let j = 0; j < logs.length; j++) this.addBytes(logs[j][0]);
+    }
+    const withdrawals = block.withdrawals;
+    if (withdrawals) {
+      for (let i = 0; i < withdrawals.length; i++) this.addBytes(withdrawals[i].address.bytes);
+    }
   }
 
   /**
