@@ -24,7 +24,7 @@ import { installFastBloom } from './fastBloom.js';
 import { installFastJournal } from './fastJournal.js';
 import { installFastSload } from './fastSload.js';
 import { FrameResult } from './frameResult.js';
-import { installLeanEmit } from './leanEmit.js';
+import { installLeanEmit, primeEmitFeedback } from './leanEmit.js';
 import { installLeanExecuteCall } from './leanExecuteCall.js';
 import { installReboundEngine } from './reboundEngine.js';
 import { writeWord } from './wordBytes.js';
@@ -413,9 +413,13 @@ export function installEngineSpeedups(): Promise<void> {
     // VMs and EVMs made from here on emit their events without an async function each.
     installLeanEmit(VM.prototype);
     installLeanEmit(EVM.prototype);
+    primeEmitFeedback();
   })();
   return speedups;
 }
+
+/** The Messages generaliseMessageFields made, kept alive so their maps (and field types) stay. */
+const primedMessages: Message[] = [];
 
 /**
  * Makes, once, throwaway Messages that give each field of a Message every kind of value the EVM
@@ -442,6 +446,11 @@ function generaliseMessageFields(): void {
   // A value of another class in `to` makes its field type "any" (undefined alone does not).
   const other = new Message({ to: { bytes: new Uint8Array(20) } as unknown as Address, gasLimit: 0n });
   other.to = undefined;
+  // Kept for the process's life: V8 holds a class's map transitions weakly, and once these three
+  // were collected their maps (with the general field types) went too; the next Message started a
+  // new chain of maps whose `to` held only Addresses again, and the first creation still threw
+  // runCall, _executeCall and _addToBalance away (seen with --trace-generalization in W1 and W4).
+  primedMessages.push(call, create, other);
 }
 
 /** The jump-destination cache described above installEngineSpeedups. */

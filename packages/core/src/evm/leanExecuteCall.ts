@@ -19,6 +19,7 @@
  * the original stays.
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -125,6 +126,19 @@ export function callFrameMessage(message: MessageLike, gasLimit: bigint): Record
 
 type AnyFn = (...args: unknown[]) => unknown;
 
+/**
+ * The ES module entry of a dual package from its CommonJS one (require.resolve answers the
+ * latter): evm.js imports the ES module, whose classes are not the CommonJS copy's. With the
+ * CommonJS util, the installed _executeCall made its `new Account()` (a call to an absent
+ * account) of another class than every other Account: a fresh node's first such call threw away
+ * _addToBalance's optimised code ('wrong map'), and `instanceof Account` failed on it. The
+ * CommonJS path stays when the package has no such file.
+ */
+function esmEntry(cjsEntry: string): string {
+  const esm = cjsEntry.replace(/([\\/])dist[\\/]cjs[\\/]/, '$1dist$1esm$1');
+  return esm !== cjsEntry && existsSync(esm) ? esm : cjsEntry;
+}
+
 /** The original `_executeCall`, kept for tests that compare it with the installed one. */
 export let originalExecuteCall: AnyFn | undefined;
 
@@ -150,7 +164,7 @@ export async function installLeanExecuteCall(esmDir: string, evmEntry: string): 
   }
   // The module bindings the method names, from the modules evm.js imports them from.
   const requireFromEvm = createRequire(evmEntry);
-  const util = (await import(pathToFileURL(requireFromEvm.resolve('@ethereumjs/util')).href)) as Record<
+  const util = (await import(pathToFileURL(esmEntry(requireFromEvm.resolve('@ethereumjs/util'))).href)) as Record<
     string,
     unknown
   >;
