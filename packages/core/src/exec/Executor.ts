@@ -432,31 +432,36 @@ export class Executor {
     // Cached: a plain eth_call on a stored block (no overrides); see CallResultCache.
     const stored = purpose === 'eth_call' && at !== 'pending' && overrides === undefined ? at : undefined;
     const reqKey = stored === undefined ? undefined : callRequestKey(req);
+    let outcome: CachedCall | undefined;
     if (stored !== undefined && reqKey !== undefined) {
       const chain = this.chain;
       const root = chain.isHead(stored) ? chain.headStateRoot : stored.block.header.stateRoot;
-      const hit = this.results.get(this.resultsPrefix(stored, root, lines) + reqKey);
-      if (hit !== undefined) return this.answer(req, hit, gas);
+      outcome = this.results.get(this.resultsPrefix(stored, root, lines) + reqKey);
     }
-    const deadline = this.deadline();
-    const seen = { lines: 0 };
-    let root: Uint8Array | undefined;
-    const { value: out, pcs } = await this.withVm(
-      at,
-      deadline,
-      async (vm, ctx) => {
-        root = ctx.stateRoot;
-        await applyStateOverrides(vm.stateManager, overrides);
-        return withRevertPcs(vm.evm as EVM, lines, () =>
-          this.logConsole(vm, purpose, req, () => this.runOnce(vm, ctx, req, gas, deadline), seen),
-        );
-      },
-      overrides === undefined,
-    );
-    const outcome: CachedCall = { returnValue: out.returnValue, error: out.error, pcs };
-    // Console lines go out on every run: a call that printed is run again each time.
-    if (stored !== undefined && reqKey !== undefined && root !== undefined && seen.lines === 0) {
-      this.results.set(this.resultsPrefix(stored, root, lines) + reqKey, outcome);
+    // A hit and a run end at the same `answer` call: a fresh node's first calls all miss, and an
+    // answer of its own on the hit path had no feedback when V8 optimised this method, which it
+    // then threw away at the first hit.
+    if (outcome === undefined) {
+      const deadline = this.deadline();
+      const seen = { lines: 0 };
+      let root: Uint8Array | undefined;
+      const { value: out, pcs } = await this.withVm(
+        at,
+        deadline,
+        async (vm, ctx) => {
+          root = ctx.stateRoot;
+          await applyStateOverrides(vm.stateManager, overrides);
+          return withRevertPcs(vm.evm as EVM, lines, () =>
+            this.logConsole(vm, purpose, req, () => this.runOnce(vm, ctx, req, gas, deadline), seen),
+          );
+        },
+        overrides === undefined,
+      );
+      outcome = { returnValue: out.returnValue, error: out.error, pcs };
+      // Console lines go out on every run: a call that printed is run again each time.
+      if (stored !== undefined && reqKey !== undefined && root !== undefined && seen.lines === 0) {
+        this.results.set(this.resultsPrefix(stored, root, lines) + reqKey, outcome);
+      }
     }
     return this.answer(req, outcome, gas);
   }
