@@ -167,6 +167,14 @@ async function indexTokenTransfers(
   return { newTokens, hasTransfers };
 }
 
+// The kinds' bits, computed once (constants, not a call per kind: a call value transfers never
+// reach has no feedback in indexTxs's optimised code, and V8 throws that code away at it).
+const COIN_TRANSFER_BIT = txKindBit('coin_transfer');
+const CONTRACT_CREATION_BIT = txKindBit('contract_creation');
+const CONTRACT_CALL_BIT = txKindBit('contract_call');
+const TOKEN_TRANSFER_BIT = txKindBit('token_transfer');
+const TOKEN_CREATION_BIT = txKindBit('token_creation');
+
 /** The block's transactions: each one's kinds mask (returned, by index) and its addresses' counters. */
 async function indexTxs(
   w: BatchWriter,
@@ -181,14 +189,21 @@ async function indexTxs(
   const txs = rows.txs;
   for (let i = 0; i < txs.length; i++) {
     const tx = txs[i];
-    let mask = 0;
-    if (tx.value > 0n) mask |= txKindBit('coin_transfer');
-    if (!tx.to) mask |= txKindBit('contract_creation');
-    else if (tx.hasInput && (reader.knownHasCode(tx.toSlot) ?? (await reader.hasCode(tx.to))))
-      mask |= txKindBit('contract_call');
-    if (hasTransfers.has(tx.index)) mask |= txKindBit('token_transfer');
-    if (tx.created && newTokens.has(keyString(tx.created))) mask |= txKindBit('token_creation');
-    if (tx.internalError) mask |= INTERNAL_ERROR_BIT;
+    // Asked for every transaction (no await; undefined where not read, a creation's -1 slot
+    // too), used only for a call with input: asked only there, the call had no feedback in code
+    // V8 optimised while a fresh node mined value transfers, thrown away at its first contract call.
+    const knownCode = reader.knownHasCode(tx.toSlot);
+    const to = tx.to;
+    const isCall = !!to && tx.hasInput && (knownCode ?? (await reader.hasCode(to)));
+    // One expression of bits, each 0 or set, for every transaction: an `|=` that value transfers
+    // never run had no feedback either (a deopt at the first creation or contract call).
+    const mask =
+      (tx.value > 0n ? COIN_TRANSFER_BIT : 0) |
+      (!to ? CONTRACT_CREATION_BIT : 0) |
+      (isCall ? CONTRACT_CALL_BIT : 0) |
+      (hasTransfers.has(tx.index) ? TOKEN_TRANSFER_BIT : 0) |
+      (tx.created && newTokens.has(keyString(tx.created)) ? TOKEN_CREATION_BIT : 0) |
+      (tx.internalError ? INTERNAL_ERROR_BIT : 0);
     kinds.push(mask);
     const from = scope.loaded(tx.from) ?? (await scope.address(tx.from));
     from.txCount++;
