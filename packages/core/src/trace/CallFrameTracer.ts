@@ -144,7 +144,7 @@ export class CallFrameTracer {
       type,
       // A DELEGATECALL's message keeps the caller's caller (msg.sender); geth names the delegating contract.
       from: (type === 'DELEGATECALL' ? (message.to ?? message.caller) : message.caller).toString(),
-      to: isCreate ? '' : calleeOf(type, message),
+      to: '',
       value: message.value,
       gas: message.gasLimit,
       gasUsed: 0n,
@@ -154,6 +154,11 @@ export class CallFrameTracer {
       calls: [],
       logs: [],
     };
+    // `to` is written after the literal for a call (a creation's, in onAfter, once its address is
+    // known): V8 marks a field written again as mutable, and with only creations rewriting it, a
+    // node that mined value transfers had code (encodeBlockFrames) optimised on `to` being
+    // constant, thrown away at its first creation ('code dependencies', --trace-generalization).
+    if (!isCreate) frame.to = calleeOf(type, message);
     if (parent) parent.calls.push(frame);
     else this.root = frame;
     this.stack.push(frame);
