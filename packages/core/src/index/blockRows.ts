@@ -5,6 +5,7 @@ import { objectArray } from '../chain/objectArray.js';
 import { keyString, sameBytes } from './codec.js';
 import { type InternalRow, internalRows } from './internalRows.js';
 import { type DecodedTransfer, decodeTransfers } from './tokenEvents.js';
+import { keepPrimed } from './keepPrimed.js';
 
 export interface TxRow {
   index: number;
@@ -56,7 +57,7 @@ export function touchedRow(address: Uint8Array, txIndex: number | null): Touched
 // reassigns txIndex; on a fresh node that happened only with the first token transfer, after
 // value transfers had got indexBlock optimised on the field being written once, and V8 threw
 // that code away. Reassigning it on a throwaway row at load makes the field mutable from the start.
-touchedRow(new Uint8Array(0), null).txIndex = 0;
+keepPrimed(touchedRow(new Uint8Array(0), null)).txIndex = 0;
 
 /**
  * What a block contributes to the index, read from the block and its receipts alone: the same

@@ -17,6 +17,7 @@ import {
   u64,
   u256,
 } from './codec.js';
+import { keepPrimed } from './keepPrimed.js';
 
 /** What a token contract is, as Blockscout names it. */
 export type TokenType = 'ERC-20' | 'ERC-721' | 'ERC-1155';
@@ -113,7 +114,7 @@ export function decodeAddress(b: Uint8Array): AddressRecord {
 // first change, and V8 threw away the scope's address() and encodeAddress, optimised on them being
 // written once. Changing every field on throwaway records (both literals share one hidden class)
 // at load makes them mutable from the start.
-for (const a of [emptyAddress(), decodeAddress(new Uint8Array(113))]) {
+for (const a of [keepPrimed(emptyAddress()), keepPrimed(decodeAddress(new Uint8Array(113)))]) {
   a.hasBalance = true;
   a.balance = a.balanceBlock = a.txCount = a.transferCount = a.gasUsed = 1n;
   a.validations = a.logCount = a.withdrawalCount = 1n;
@@ -351,7 +352,7 @@ export const emptyGlobal = (): GlobalRecord => ({
 // first change, and V8 threw away indexBlock's and the scope flush's code, optimised on them being
 // written once. Changing each on throwaway records (both literals share one hidden class) at load
 // makes them mutable from the start.
-for (const g of [emptyGlobal(), decodeGlobal(new Uint8Array(96))]) {
+for (const g of [keepPrimed(emptyGlobal()), keepPrimed(decodeGlobal(new Uint8Array(96)))]) {
   g.txCount = g.addressCount = g.tokenCount = g.transferCount = g.gasUsed = g.coinSupply = 1n;
 }
 
