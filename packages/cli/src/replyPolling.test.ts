@@ -47,6 +47,26 @@ describe('replyPolling', () => {
     expect(loop.drain()).toBe(4);
   });
 
+  it('no window after an answer that took longer than maxHandledUs to make; one after a quicker answer', () => {
+    const loop = fakeLoop();
+    const polling = replyPolling(100, loop.now, loop.schedule, 500);
+    polling.poke(0.9); // 900 µs: a mined transaction
+    expect(loop.queue).toHaveLength(0);
+    polling.poke(0.5); // exactly the limit still polls
+    expect(loop.queue).toHaveLength(1);
+    expect(loop.drain()).toBe(4);
+    polling.poke(0.12);
+    expect(loop.drain()).toBe(4);
+  });
+
+  it('a slow answer does not cut a window a quicker one opened', () => {
+    const loop = fakeLoop();
+    const polling = replyPolling(100, loop.now, loop.schedule, 500);
+    polling.poke(0.1);
+    polling.poke(2);
+    expect(loop.drain()).toBe(4);
+  });
+
   it('a window of 0 never schedules anything', () => {
     const loop = fakeLoop();
     const polling = replyPolling(0, loop.now, loop.schedule);

@@ -13,10 +13,26 @@
  * The cost is CPU, only right after an answer: at most `windowUs` per answer when the next
  * request does not come, nothing at all while the node is idle. `poke` is cheap enough to run on
  * every answer: it moves the window's end and schedules a turn only when none is pending.
+ *
+ * No window opens after an answer that took longer than `maxHandledUs` to make (a mined
+ * transaction, a trace, a long eth_call): there the wake-up is a small share of the round trip
+ * and polling bought no throughput (automined transfers under the peers' harness: the same tx/s
+ * with and without it), while the client's whole turnaround, up to `windowUs`, was spent spinning
+ * on the node's thread, which counts in its CPU per transaction.
  */
+/**
+ * Answers that took longer than this to make open no polling window. Reads the harness repeats
+ * (receipts, blocks, eth_call, eth_blockNumber) are answered in 30-300 µs on a fresh node; an
+ * automined transfer takes 700-2,000 µs.
+ */
+export const DEFAULT_MAX_HANDLED_US = 500;
+
 export interface ReplyPolling {
-  /** Opens (or extends) the polling window from now. */
-  poke(): void;
+  /**
+   * Opens (or extends) the polling window from now, unless the answer took longer than
+   * `maxHandledUs` to make (`handledMs`: from the request's arrival to its answer; none given: open).
+   */
+  poke(handledMs?: number): void;
   /** Loop turns made so far (for tests and diagnostics). */
   readonly turns: number;
 }
@@ -25,8 +41,10 @@ export function replyPolling(
   windowUs: number,
   now: () => number = () => performance.now(),
   schedule: (turn: () => void) => void = setImmediate,
+  maxHandledUs: number = DEFAULT_MAX_HANDLED_US,
 ): ReplyPolling {
   const windowMs = windowUs / 1000;
+  const maxHandledMs = maxHandledUs / 1000;
   let until = 0;
   let pending = false;
   let turns = 0;
@@ -36,8 +54,8 @@ export function replyPolling(
     else pending = false;
   };
   return {
-    poke() {
-      if (windowMs <= 0) return;
+    poke(handledMs?: number) {
+      if (windowMs <= 0 || (handledMs !== undefined && handledMs > maxHandledMs)) return;
       until = now() + windowMs;
       if (pending) return;
       pending = true;

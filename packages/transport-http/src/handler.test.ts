@@ -413,6 +413,22 @@ describe('afterReply', () => {
     expect(calls).toBe(3);
   });
 
+  it('is given the time the answer took, from the request reaching the handler', async () => {
+    const handled: number[] = [];
+    const { url } = await start({
+      afterReply: (ms) => {
+        handled.push(ms);
+      },
+    });
+    const t0 = performance.now();
+    await postJson(url, chainId);
+    const roundTrip = performance.now() - t0;
+    expect(handled).toHaveLength(1);
+    expect(handled[0]).toBeGreaterThanOrEqual(0);
+    // Measured inside the round trip: never longer than the client saw it.
+    expect(handled[0]).toBeLessThanOrEqual(roundTrip);
+  });
+
   it('a throwing hook goes to onError; the answer is already out', async () => {
     const { url, onError } = await start({
       afterReply: () => {

@@ -20,7 +20,8 @@ const fromStream: BodyChooser = (req) => ({ kind: 'stream', stream: req });
 export function createListener(dispatcher: Dispatcher, chooseBody: BodyChooser): HttpRequestListener {
   const { onError, afterReply } = dispatcher.options;
 
-  const send = (res: ServerResponse, reply: HttpReply | undefined): void => {
+  /** `arrived`: performance.now() when the request reached the listener (0 where nobody asks: no afterReply). */
+  const send = (res: ServerResponse, reply: HttpReply | undefined, arrived: number): void => {
     if (reply === undefined) return;
     try {
       writeReply(res, reply);
@@ -30,15 +31,16 @@ export function createListener(dispatcher: Dispatcher, chooseBody: BodyChooser):
     }
     if (afterReply === undefined) return;
     try {
-      afterReply();
+      afterReply(performance.now() - arrived);
     } catch (err) {
       onError(err);
     }
   };
 
   const run = (req: IncomingMessage, res: ServerResponse, m: Match): void => {
+    const arrived = afterReply === undefined ? 0 : performance.now();
     dispatcher.serve(req, m, chooseBody(req)).then(
-      (reply) => send(res, reply),
+      (reply) => send(res, reply, arrived),
       // serve() does not reject; this only guards the guarantee that the listener never throws.
       (err: unknown) => {
         onError(err);
@@ -54,7 +56,7 @@ export function createListener(dispatcher: Dispatcher, chooseBody: BodyChooser):
     } else if (next !== undefined) {
       next();
     } else {
-      send(res, dispatcher.notFound(req));
+      send(res, dispatcher.notFound(req), afterReply === undefined ? 0 : performance.now());
     }
   };
 }

@@ -52,9 +52,10 @@ export interface HttpHandlerOptions {
    * request whose client left before its body came (the Node listener and the express adapter;
    * koa and fastify write their own answers). The CLI uses it to keep the event loop polling
    * for the client's next request (see the CLI's `--poll-after-reply-us`); metrics are another use.
-   * It must not throw (what it throws goes to `onError`).
+   * `handledMs` is the time from the request's arrival at the handler to its answer (ms). It must
+   * not throw (what it throws goes to `onError`).
    */
-  afterReply?: () => void;
+  afterReply?: (handledMs: number) => void;
 }
 
 export interface ResolvedHttpOptions {
@@ -66,7 +67,7 @@ export interface ResolvedHttpOptions {
   onError: (err: unknown) => void;
   access: AccessPolicy | undefined;
   hostCheck: HostCheck;
-  afterReply: (() => void) | undefined;
+  afterReply: ((handledMs: number) => void) | undefined;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
