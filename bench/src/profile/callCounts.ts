@@ -10,9 +10,14 @@
 //
 // --warm runs first and is not counted (as the peers' run, where W1 precedes W2); the counted
 // window is --only, divided by --ops. Per transaction it prints the calls and the executed source
-// characters (each executed block's length times its count: a measure of the code run, in source
-// characters since built code keeps comments out of function bodies) by package or source file,
-// and the functions called most. --cli compares another build (its packages/cli/dist/bin.js).
+// characters (each executed block's length times its count) by package or source file, and the
+// functions that ran the most source. The node runs with TurboFan off (--no-opt): optimised code
+// does not count calls, so with it the counts depended on when V8 optimised what (two runs of one
+// build differed by 2x); without it two runs agree within 0.2%. Caveats: an async function counts
+// a call at its start and at every resumption after an await, and its body's characters with
+// them, and comments inside a function body count as its source (tsc keeps them): compare builds
+// with this, and read single figures with care. --cli compares another build (its
+// packages/cli/dist/bin.js).
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -86,9 +91,13 @@ const dir = join(ROOT, 'bench/.harness');
 mkdirSync(dir, { recursive: true });
 for (const f of ['bench.mjs', 'artifacts.json']) copyFileSync(join(harness, f), join(dir, f));
 
-const child = spawn(process.execPath, ['--v8-pool-size=0', '--inspect=127.0.0.1:0', cli, '--memory', '--port', '0'], {
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
+const child = spawn(
+  process.execPath,
+  ['--v8-pool-size=0', '--no-opt', '--inspect=127.0.0.1:0', cli, '--memory', '--port', '0'],
+  {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  },
+);
 const [inspectUrl, url] = await new Promise<[string, string]>((res, rej) => {
   let out = '';
   let err = '';
@@ -119,13 +128,19 @@ function runHarness(which: string): Promise<void> {
   });
 }
 
+const settle = () => new Promise((res) => setTimeout(res, 500));
+
 const insp = await Inspector.open(inspectUrl);
 try {
   await insp.send('Profiler.enable');
   await insp.send('Profiler.startPreciseCoverage', { callCount: true, detailed: true });
   if (warm) await runHarness(warm);
+  // The node's own follow-up of a workload (the explorer index catches up once the chain has been
+  // idle 50 ms) belongs to that workload: wait for it on both sides of the window.
+  await settle();
   await insp.send('Profiler.takePreciseCoverage'); // resets the counts: the window starts here
   await runHarness(only);
+  await settle();
   const { result } = await insp.send<{ result: ScriptCoverage[] }>('Profiler.takePreciseCoverage');
   report(result);
 } finally {
