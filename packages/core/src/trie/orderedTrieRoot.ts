@@ -35,6 +35,7 @@ function contextFor(keccak: (b: Uint8Array) => Uint8Array): TrieContext {
  * whole state root.
  */
 export function orderedTrieRoot(values: readonly Uint8Array[], keccak: (b: Uint8Array) => Uint8Array): Uint8Array {
+  if (values.length === 1 && values[0].length > 0) return oneValueRoot(values[0], keccak);
   const ctx = contextFor(keccak);
   if (values.length === 0) return ctx.emptyRoot;
   const trie = new CowTrie(ctx);
@@ -44,4 +45,19 @@ export function orderedTrieRoot(values: readonly Uint8Array[], keccak: (b: Uint8
     if (trie.putNow(RLP.encode(i), values[i]) !== undefined) throw new Error('orderedTrieRoot: a node had to be read');
   }
   return trie.root();
+}
+
+/**
+ * The hex-prefix encoding of key rlp(0) = 0x80, nibbles [8, 0], as a leaf: flag nibble 2 (leaf,
+ * even length) and a zero pad nibble, then the key's byte.
+ */
+const FIRST_KEY_LEAF_PATH = Uint8Array.of(0x20, 0x80);
+
+/**
+ * Root of a trie holding one value under rlp(0): the hash of its only node, a leaf with the whole
+ * key as its path (a root is hashed whatever its length). An automined block has one
+ * transaction and one receipt: two roots a block without a trie, its nodes and its encoder.
+ */
+function oneValueRoot(value: Uint8Array, keccak: (b: Uint8Array) => Uint8Array): Uint8Array {
+  return keccak(RLP.encode([FIRST_KEY_LEAF_PATH, value]));
 }
