@@ -2,7 +2,8 @@ import { Block, type BlockHeader, type HeaderData, createBlock } from '@ethereum
 import { Hardfork } from '@ethereumjs/common';
 import { type TypedTransaction, createTx } from '@ethereumjs/tx';
 import { Address, bytesToHex, equalsBytes } from '@ethereumjs/util';
-import { type RunTxResult, type VM, runTx } from '@ethereumjs/vm';
+import type { RunTxResult, VM } from '@ethereumjs/vm';
+import { runTxLean } from '../evm/leanRunTx.js';
 import type { ChainService } from '../chain/ChainService.js';
 import type { StoredBlock } from '../chain/types.js';
 import type { MinerService } from '../miner/MinerService.js';
@@ -237,7 +238,7 @@ export class Executor {
       if (ptx.tx.gasLimit > limit - gasUsed) continue;
       const sender = await allowContractSender(vm, ptx.sender);
       try {
-        const r = await runTx(vm, { tx: ptx.tx, block, blockGasUsed: gasUsed, skipHardForkValidation: true });
+        const r = await runTxLean(vm, { tx: ptx.tx, block, blockGasUsed: gasUsed, skipHardForkValidation: true });
         gasUsed += r.blockGasSpent;
       } catch {
         // not minable now (the miner drops it too)
@@ -364,7 +365,7 @@ export class Executor {
     await vm.evm.journal.checkpoint();
     const sender = await allowContractSender(vm, from, { account: acct });
     try {
-      const result = await runTx(vm, {
+      const result = await runTxLean(vm, {
         tx,
         block: execBlock,
         skipNonce: true,

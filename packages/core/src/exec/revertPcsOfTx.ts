@@ -1,5 +1,5 @@
 import type { EVM } from '@ethereumjs/evm';
-import { runTx } from '@ethereumjs/vm';
+import { runTxLean } from '../evm/leanRunTx.js';
 import type { ChainService } from '../chain/ChainService.js';
 import { applyBlockSystemCalls } from '../trace/systemCalls.js';
 import { withRevertPcs } from './revertPc.js';
@@ -23,11 +23,11 @@ export async function revertPcsOfTx(chain: ChainService, hash: Uint8Array): Prom
   const txs = sb.block.transactions;
   let gasUsed = 0n;
   for (let i = 0; i < loc.index; i++) {
-    const r = await runTx(vm, { tx: txs[i], block: sb.block, blockGasUsed: gasUsed, skipHardForkValidation: true });
+    const r = await runTxLean(vm, { tx: txs[i], block: sb.block, blockGasUsed: gasUsed, skipHardForkValidation: true });
     gasUsed += r.blockGasSpent;
   }
   const { pcs } = await withRevertPcs(vm.evm as EVM, true, () =>
-    runTx(vm, { tx: txs[loc.index], block: sb.block, blockGasUsed: gasUsed, skipHardForkValidation: true }),
+    runTxLean(vm, { tx: txs[loc.index], block: sb.block, blockGasUsed: gasUsed, skipHardForkValidation: true }),
   );
   return pcs;
 }

@@ -11,7 +11,8 @@ import {
   equalsBytes,
   generateAddress,
 } from '@ethereumjs/util';
-import { BlockBuilder, type RunTxResult, type VM, runTx } from '@ethereumjs/vm';
+import { BlockBuilder, type RunTxResult, type VM } from '@ethereumjs/vm';
+import { runTxLean } from '../evm/leanRunTx.js';
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import { keccak256 as keccak_256 } from '../chain/nativeCrypto.js';
 import { RLP } from '@ethereumjs/rlp';
@@ -210,7 +211,7 @@ async function runAndBuild(
             : await allowContractSender(vm, ptx.sender);
           let result: RunTxResult;
           try {
-            result = await runTx(vm, {
+            result = await runTxLean(vm, {
               tx,
               block: execBlock,
               blockGasUsed: b.gasUsed,

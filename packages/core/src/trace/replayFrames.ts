@@ -1,5 +1,5 @@
 import type { EVM } from '@ethereumjs/evm';
-import { runTx } from '@ethereumjs/vm';
+import { runTxLean } from '../evm/leanRunTx.js';
 import type { ChainService } from '../chain/ChainService.js';
 import type { StoredBlock } from '../chain/types.js';
 import { scratchVm } from '../exec/scratchVm.js';
@@ -47,7 +47,12 @@ export async function replayFrames(
   try {
     let gasUsed = 0n;
     for (let i = 0; i <= Math.min(upTo, txs.length - 1); i++) {
-      const r = await runTx(vm, { tx: txs[i], block: sb.block, blockGasUsed: gasUsed, skipHardForkValidation: true });
+      const r = await runTxLean(vm, {
+        tx: txs[i],
+        block: sb.block,
+        blockGasUsed: gasUsed,
+        skipHardForkValidation: true,
+      });
       gasUsed += r.blockGasSpent;
       out.push(tracer.take());
     }
