@@ -6,7 +6,7 @@
 // on this 2-core machine vary by 25-40% from minute to minute, so an A/B of "less code per
 // transaction" is read here first and timed afterwards.
 //
-//   node --import tsx bench/src/profile/callCounts.ts --harness=DIR [--warm=W1] [--only=W2] [--ops=1000] [--top=40] [--cli=PATH]
+//   node --import tsx bench/src/profile/callCounts.ts --harness=DIR [--warm=W1] [--only=W2 | --script=PATH] [--ops=1000] [--top=40] [--cli=PATH]
 //
 // --warm runs first and is not counted (as the peers' run, where W1 precedes W2); the counted
 // window is --only, divided by --ops. Per transaction it prints the calls and the executed source
@@ -34,6 +34,7 @@ const only = opt('only', 'W2');
 const ops = Number(opt('ops', '1000'));
 const top = Number(opt('top', '40'));
 const cli = opt('cli', join(ROOT, 'packages/cli/dist/bin.js'));
+const script = opt('script', '');
 if (!harness || !existsSync(join(harness, 'bench.mjs'))) {
   console.error(
     'usage: callCounts.ts --harness=DIR (the folder of the peers harness bench.mjs) [--only=W2] [--ops=1000]',
@@ -120,6 +121,14 @@ const [inspectUrl, url] = await new Promise<[string, string]>((res, rej) => {
 child.stdout.resume();
 child.stderr.resume();
 
+/** A client script of your own as the counted window, run as `node SCRIPT URL` (e.g. 1,000 ERC-20 transfers alone). */
+function runScript(path: string): Promise<void> {
+  return new Promise<void>((res, rej) => {
+    const h = spawn(process.execPath, [path, url], { stdio: 'ignore' });
+    h.once('exit', (c) => (c === 0 ? res() : rej(new Error(`${path} exited with ${c}`))));
+  });
+}
+
 function runHarness(which: string): Promise<void> {
   return new Promise<void>((res, rej) => {
     const args = [join(dir, 'bench.mjs'), '--url', url, '--only', which, '--json', join(dir, 'counts.json')];
@@ -139,7 +148,8 @@ try {
   // idle 50 ms) belongs to that workload: wait for it on both sides of the window.
   await settle();
   await insp.send('Profiler.takePreciseCoverage'); // resets the counts: the window starts here
-  await runHarness(only);
+  if (script) await runScript(script);
+  else await runHarness(only);
   await settle();
   const { result } = await insp.send<{ result: ScriptCoverage[] }>('Profiler.takePreciseCoverage');
   report(result);
@@ -188,7 +198,7 @@ function report(scripts: ScriptCoverage[]): void {
   }
   const per = (n: number) => (n / ops).toFixed(1).padStart(9);
   console.log(
-    `${only} after ${warm || 'nothing'}, per operation (${ops}): ${per(calls)} calls, ${per(chars)} source chars executed`,
+    `${script || only} after ${warm || 'nothing'}, per operation (${ops}): ${per(calls)} calls, ${per(chars)} source chars executed`,
   );
   console.log('\n    calls     chars  by package or file');
   for (const [k, v] of [...byOwner].sort((a, b) => b[1].chars - a[1].chars).slice(0, top))
