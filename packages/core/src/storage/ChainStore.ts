@@ -14,6 +14,7 @@ import { concat, keyString, readU32, readU64, u64 } from '../index/codec.js';
 import { BLOCK_CACHE_BLOCKS, BLOCK_CACHE_BYTES, HASH_CACHE_ENTRIES, storedBlockWeight } from './blockCacheBounds.js';
 import { META, SUBLEVELS, txKeyValue } from './keys.js';
 import { MemoryBlockTables } from './MemoryBlockTables.js';
+import { MemoryHeads } from './MemoryHeads.js';
 import { unpaddedBytes } from './unpaddedBytes.js';
 import type { StoragePort } from './StoragePort.js';
 import type { StoreOp, Sub } from './storeOp.js';
@@ -57,6 +58,8 @@ export class ChainStore {
    * MemoryBlockTables); `meta` stays in the store, where a fork's record is read directly.
    */
   private readonly memory?: MemoryBlockTables;
+  /** A chain in memory storage keeps its head pointer and head state root here (see MemoryHeads). */
+  private readonly heads?: MemoryHeads;
 
   constructor(
     readonly port: StoragePort,
@@ -77,6 +80,7 @@ export class ChainStore {
         [this.blocks, this.receipts, this.logCtx, this.callFrames, this.preState],
         [this.hashes, this.txs],
       );
+    if (port.kind === 'memory') this.heads = new MemoryHeads(this.meta);
   }
 
   /** The value under `key` in one of the chain's sublevels (from the memory tables when they hold it). */
@@ -87,12 +91,16 @@ export class ChainStore {
   }
 
   async getHead(): Promise<HeadPointer | undefined> {
-    const v = await this.meta.get(META.head);
+    const v = this.heads ? (this.heads.get(META.head) ?? undefined) : await this.meta.get(META.head);
     if (v === undefined) return undefined;
     return { number: readU64(v), hash: v.subarray(8) };
   }
 
   async getMeta(key: Uint8Array): Promise<Uint8Array | undefined> {
+    const held = this.heads?.get(key);
+    if (held !== undefined && held !== null) return held;
+    // A head key a memory chain has not written (or deleted) is absent, not read from the store.
+    if (held === undefined && this.heads !== undefined) return undefined;
     return this.meta.get(key);
   }
 
@@ -141,11 +149,21 @@ export class ChainStore {
 
   async write(ops: StoreOp[]): Promise<void> {
     const memory = this.memory;
-    if (!memory) return this.writeStore(ops);
-    // The store's part first: when it fails, nothing of the batch is applied, as before.
-    const others = memory.others(ops);
-    if (others.length > 0) await this.writeStore(others);
+    const heads = this.heads;
+    if (!memory || !heads) return this.writeStore(ops);
+    // The store's part first: when it fails, nothing of the batch is applied, as before. An
+    // automined block has no part there but its head (held by MemoryHeads): no batch, no await.
+    // With anything else for the store (a plugin's block hook), the head goes in that batch too.
+    let forStore = false;
+    for (let i = 0; i < ops.length && !forStore; i++) {
+      const op = ops[i];
+      forStore = !memory.holds(op.sublevel) && !heads.holds(op);
+    }
+    if (forStore) await this.writeStore(memory.others(ops));
+    // A closed store refuses every batch, as when the head went to it.
+    else if (this.port.db.status !== 'open') throw new Error(`storage is ${this.port.db.status}: batch not written`);
     memory.apply(ops);
+    heads.apply(ops);
   }
 
   /**
@@ -172,13 +190,17 @@ export class ChainStore {
 
   remember(sb: StoredBlock): void {
     this.cache.set(sb.number, sb);
-    this.hashCache.set(keyString(sb.hash), sb.number);
+    // A chain in memory has its `hashes` table in memory (MemoryBlockTables): a lookup there is
+    // no slower than here, and a key string, bigint and map entry per block kept for 8,192
+    // blocks were copied by the young-generation GC and then marked for good.
+    if (this.memory === undefined) this.hashCache.set(keyString(sb.hash), sb.number);
   }
 
   /** Keeps `sb` (its hash as given) as the block at its number until it is forgotten. */
   pin(sb: StoredBlock): void {
     this.pinned.set(sb.number, sb);
-    this.remember(sb);
+    this.cache.set(sb.number, sb);
+    this.hashCache.set(keyString(sb.hash), sb.number);
   }
 
   forget(sb: StoredBlock): void {

@@ -112,9 +112,10 @@ describe('ChainStore in memory storage', () => {
       Array.from({ length: 25 }, (_, i) => BigInt(i)).filter((n) => n % 3n !== 0n),
     );
     expect(a.logs5to11.map((c) => c.number)).toEqual([5n, 7n, 8n, 10n, 11n]);
-    // Those tables are not in the ordered store of the memory chain.
+    // Those tables are not in the ordered store of the memory chain, nor is its head (MemoryHeads).
     expect(await mem.blocks.get(u64(1n))).toBeUndefined();
-    expect(await mem.meta.get(META.head)).toEqual(u64(24n));
+    expect(await mem.meta.get(META.head)).toBeUndefined();
+    expect((await mem.getHead())?.number).toBe(24n);
   });
 
   it('applies nothing of a batch the store refuses', async () => {
@@ -125,5 +126,53 @@ describe('ChainStore in memory storage', () => {
     await expect(s.write(blockWrites(s, 2))).rejects.toThrow();
     expect(await s.read(s.blocks, u64(2n))).toBeUndefined();
     expect(await s.read(s.blocks, u64(1n))).toEqual(Uint8Array.of(1, 1));
+  });
+
+  it("keeps a memory chain's head and head state out of the store, answering as the ordered store does", async () => {
+    const mem = await openStore(memoryStorage());
+    const ordered = await openStore(orderedPort());
+    const root = hashOf(7, 3);
+    for (const s of [mem, ordered]) {
+      await s.write([{ type: 'put', sublevel: s.meta, key: META.genesis, value: hashOf(0) }]);
+      await s.write([
+        { type: 'put', sublevel: s.meta, key: META.head, value: Uint8Array.of(...u64(7n), ...hashOf(7)) },
+        { type: 'put', sublevel: s.meta, key: META.headState, value: root },
+      ]);
+    }
+    const answers = async (s: ChainStore) => [
+      await s.getHead(),
+      await s.getMeta(META.head),
+      await s.getMeta(META.headState),
+      await s.getMeta(META.genesis),
+      await s.getMeta(META.logCtxFrom),
+    ];
+    expect(await answers(mem)).toEqual(await answers(ordered));
+    expect((await mem.getHead())?.number).toBe(7n);
+    expect(await mem.getMeta(META.headState)).toEqual(root);
+    // Written once keys (genesis, fork record ...) stay in the store: readers open it directly.
+    // A batch with nothing else for the store (an automined block's) does not go to it.
+    expect(await mem.meta.get(META.genesis)).toEqual(hashOf(0));
+    expect(await mem.meta.get(META.headState)).toBeUndefined();
+    // hardhat_reset deletes them with the genesis.
+    for (const s of [mem, ordered]) {
+      await s.write([
+        { type: 'del', sublevel: s.meta, key: META.head },
+        { type: 'del', sublevel: s.meta, key: META.headState },
+        { type: 'del', sublevel: s.meta, key: META.genesis },
+      ]);
+    }
+    expect(await answers(mem)).toEqual(await answers(ordered));
+    expect(await mem.getHead()).toBeUndefined();
+    expect(await mem.getMeta(META.headState)).toBeUndefined();
+  });
+
+  it('refuses a batch of a closed memory chain that only moves its head', async () => {
+    const port = memoryStorage();
+    const s = await openStore(port);
+    const head = (n: bigint): StoreOp => ({ type: 'put', sublevel: s.meta, key: META.head, value: u64(n) });
+    await s.write([head(1n)]);
+    await port.close();
+    await expect(s.write([head(2n)])).rejects.toThrow();
+    expect((await s.getHead())?.number).toBe(1n);
   });
 });
