@@ -453,6 +453,7 @@ export class ChainService {
       if (done !== undefined) await done;
     }
     this.events.emit('block', sb);
+    shedWritten(sb);
   }
 
   /**
@@ -546,4 +547,18 @@ export class ChainService {
   latestBlock(): Block {
     return this.head.block;
   }
+}
+
+/**
+ * Once a block is written and every commit hook and `block` listener has read it, its call
+ * frames and RLP are in storage and no longer needed on the decoded block, which the block cache
+ * keeps for 1,024 blocks: the garbage collector copied them out of the young generation twice
+ * (~0.5 KiB of frames and a buffer per one-transfer block) and marked them until the block left
+ * the cache. A later reader gets them from storage (ChainStore.getCallFrames, which puts the
+ * frames back on a cached block; `sb.rlp ?? sb.block.serialize()`). Written as undefined, not
+ * deleted: every StoredBlock keeps one hidden class (see storedBlock.ts).
+ */
+function shedWritten(sb: StoredBlock): void {
+  sb.callFrames = undefined;
+  sb.rlp = undefined;
 }

@@ -30,8 +30,14 @@ export interface IndexOptions {
 const REBUILD_BATCH = 64;
 /** The index follows the head once the chain has made no block for this long... */
 const IDLE_MS = 50;
-/** ...or once this many blocks wait, so what a busy chain holds for it stays bounded. */
-const MAX_PENDING = 256;
+/**
+ * ...or once this many blocks wait, so what a busy chain holds for it stays bounded: one catch-up
+ * batch (REBUILD_BATCH), the same batches as a larger bound made. Each waiting block holds its
+ * rows and account reads; automining, the young generation is collected every ~75-100 blocks,
+ * and at 256 blocks every one of them was copied twice (promoted) and left to the full GCs,
+ * where at 64 most die young.
+ */
+const MAX_PENDING = REBUILD_BATCH;
 
 /** What `follow` reads of a block while its state is the head's. */
 interface Captured {

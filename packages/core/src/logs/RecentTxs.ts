@@ -15,17 +15,26 @@ interface TxSpot {
  * block from the chain's block cache, instead of a storage read (the `txs` sublevel) first.
  * Filled on commit, emptied of reverted blocks, bounded by transactions held (oldest blocks go
  * first); anything else is looked up in storage as before.
+ *
+ * A chain in memory storage keeps nothing here: its `txs` table is in memory already (see
+ * MemoryBlockTables), a lookup there costs what one here does, and what this map kept per
+ * transaction (a hex key, a spot, a list per block) lived for 32,768 transactions, so the
+ * garbage collector copied it out of the young generation twice and marked it ever after.
  */
 export class RecentTxs {
   private readonly spots = new Map<string, TxSpot>();
   /** Hash keys of each block held, oldest first (Map keeps insertion order). */
   private readonly blocks = new Map<bigint, string[]>();
   private held = 0;
+  /** False for a chain in memory storage: nothing is kept, every lookup reads the chain's table. */
+  private readonly follows: boolean;
 
   constructor(
     private readonly chain: ChainService,
     private readonly maxTxs = 32_768,
   ) {
+    this.follows = chain.storage.kind !== 'memory';
+    if (!this.follows) return;
     chain.onCommitted((sb) => this.committed(sb));
     chain.events.on('revert', ({ removed }) => {
       for (const sb of removed) this.forget(sb.number);
@@ -34,6 +43,7 @@ export class RecentTxs {
 
   /** The mined transaction with this hash: from the recent blocks, else from storage. */
   async locate(hash: Uint8Array): Promise<TxLocation | undefined> {
+    if (!this.follows) return this.chain.getTransactionLocation(hash);
     const spot = this.spots.get(toData(hash));
     if (spot !== undefined && spot.number <= this.chain.head.number) {
       const block = await this.chain.getBlock(spot.number);
