@@ -49,6 +49,9 @@ const FOREIGN_EIPS = [7864, 6800, 8037, 7928, 7778, 2780, 7708, 8246] as const;
 
 const DELEGATION_7702_FLAG = Uint8Array.of(0xef, 0x01, 0x00);
 
+/** What a result without a selfdestruct map reads as (never written). */
+const NO_SELFDESTRUCTS: ReadonlyMap<string, unknown> = new Map();
+
 // ---------------------------------------------------------------------------------------------
 // What the lean path reads of @ethereumjs internals (fields of 10.1.3's classes)
 
@@ -210,7 +213,21 @@ function defaults(): BlockHeader {
 
 /** Same signature and results as @ethereumjs/vm's `runTx`; the lean path when `leanEligible`. */
 export function runTxLean(vm: VM, opts: RunTxOpts): Promise<RunTxResult> {
-  return leanEligible(vm, opts) ? leanRunTx(vm as unknown as LeanVm, opts) : runTx(vm, opts);
+  if (!leanEligible(vm, opts)) return runTx(vm, opts);
+  if (!bloomPrimed) primeLogsBloom(vm.common);
+  return leanRunTx(vm as unknown as LeanVm, opts);
+}
+
+let bloomPrimed = false;
+/**
+ * Runs logsBloom once on a throwaway log, so its loop has type feedback before mining starts: a
+ * fresh node mines value transfers (no logs) first, and TurboFan inlines logsBloom into
+ * leanRunTx with feedback from those alone; the first token transfer's logs then threw the
+ * optimised leanRunTx away. Done at the first lean transaction, after Ashlar's Bloom.add is in place.
+ */
+function primeLogsBloom(common: Common): void {
+  bloomPrimed = true;
+  logsBloom([[new Uint8Array(20), [new Uint8Array(32)], new Uint8Array(0)]], common);
 }
 
 /** runTx, then _runTx, for the eligible cases (stock's order of state operations). */
@@ -323,13 +340,12 @@ async function leanRunTx(vm: LeanVm, opts: RunTxOpts): Promise<RunTxResult> {
     // ---- gas and balances
     const execResult = results.execResult;
     results.totalGasSpent = execResult.executionGasUsed + intrinsicGas;
-    let gasRefund = execResult.gasRefund ?? 0n;
+    const gasRefund = execResult.gasRefund ?? 0n;
     results.gasRefund = gasRefund;
-    if (gasRefund !== 0n) {
-      const maxRefund = results.totalGasSpent / rules.maxRefundQuotient;
-      gasRefund = gasRefund < maxRefund ? gasRefund : maxRefund;
-      results.totalGasSpent -= gasRefund;
-    }
+    // Stock caps and subtracts only a non-zero refund; for 0n this subtracts 0n (the same value).
+    // Run for every transaction so value transfers, which have none, leave this code type feedback.
+    const maxRefund = results.totalGasSpent / rules.maxRefundQuotient;
+    results.totalGasSpent -= gasRefund < maxRefund ? gasRefund : maxRefund;
     if (rules.eip7623 && results.totalGasSpent < floorCost) {
       results.gasRefund = 0n;
       results.totalGasSpent = floorCost;
@@ -346,8 +362,11 @@ async function leanRunTx(vm: LeanVm, opts: RunTxOpts): Promise<RunTxResult> {
     results.minerValue = rules.eip1559 ? totalGasSpent * (inclusionFeePerGas as bigint) : results.amountSpent;
     minerAccount.balance += results.minerValue;
     await journal.putAccount(miner, minerAccount);
-    const selfdestruct = execResult.selfdestruct;
-    if (selfdestruct !== undefined && selfdestruct.size > 0) await destroyAccounts(journal, rules, results);
+    // A call to an account without code has no selfdestruct map: the shared empty one is read
+    // instead, so `.size` has type feedback from value transfers and a fresh node's first contract
+    // call does not throw this function's optimised code away ('insufficient type feedback').
+    const selfdestruct = (execResult.selfdestruct as Map<string, unknown> | undefined) ?? NO_SELFDESTRUCTS;
+    if (selfdestruct.size > 0) await destroyAccounts(journal, rules, results);
     const logs = execResult.logs;
     results.bloom = logsBloom(logs, vm.common);
     await journal.cleanup();
@@ -379,7 +398,7 @@ async function leanRunTx(vm: LeanVm, opts: RunTxOpts): Promise<RunTxResult> {
 /** runTx.js's `_errorMsg`, thrown. */
 function fail(msg: string, vm: LeanVm, block: Block, tx: LeanTx): never {
   const blockErrorStr = 'errorStr' in block ? block.errorStr() : 'block';
-  const txErrorStr = 'errorStr' in tx && typeof tx.errorStr === 'function' ? tx.errorStr() : 'tx';
+  const txErrorStr = 'errorStr' in tx ? (tx as { errorStr(): string }).errorStr() : 'tx';
   throw EthereumJSErrorWithoutCode(`${msg} (${vm.errorStr()} -> ${blockErrorStr} -> ${txErrorStr})`);
 }
 
