@@ -1,6 +1,8 @@
 import { bytesToHex } from '@ethereumjs/util';
 import { describe, expect, it } from 'vitest';
+import { createTx } from '@ethereumjs/tx';
 import { createKernel } from '../kernel/createKernel.js';
+import type { StoredBlock } from './types.js';
 import { storedBlock } from './storedBlock.js';
 
 // Every StoredBlock has all of these, in this order (one hidden class for V8, see storedBlock).
@@ -46,6 +48,46 @@ describe('storedBlock', () => {
       expect(read).not.toBe(mined);
       expect(bytesToHex(read?.hash ?? new Uint8Array())).toBe(bytesToHex(mined.hash));
       for (const sb of [chain.genesis, mined, read]) expect(Object.keys(sb ?? {})).toEqual(FIELDS);
+    } finally {
+      await k.close();
+    }
+  });
+
+  it("sheds a written block's call frames and RLP after its listeners, and readers get them back from storage", async () => {
+    const k = await createKernel();
+    try {
+      const { chain } = k.services;
+      const wallet = chain.accounts[1];
+      const seen: { frames: unknown; rlp: string | undefined }[] = [];
+      chain.events.on('block', (sb: StoredBlock) =>
+        seen.push({ frames: structuredClone(sb.callFrames), rlp: sb.rlp && bytesToHex(sb.rlp) }),
+      );
+      const tx = createTx(
+        {
+          type: 2,
+          nonce: 0,
+          to: `0x${'ab'.repeat(20)}`,
+          value: 5n,
+          gasLimit: 21_000n,
+          maxFeePerGas: 10n ** 11n,
+          chainId: 31337n,
+        },
+        { common: chain.common },
+      ).sign(wallet.privateKey);
+      const r = await k.txs.submit(tx, k.txs.recoverSender(tx));
+      expect(r.mined).toBe(true);
+      const head = chain.head;
+      // The block listener saw both (frames are captured by default).
+      expect(seen).toHaveLength(1);
+      expect(seen[0].frames).toHaveLength(1);
+      expect(seen[0].rlp).toBe(bytesToHex(head.block.serialize()));
+      // The cached block no longer holds them, with its fields (and hidden class) unchanged.
+      expect(head.callFrames).toBeUndefined();
+      expect(head.rlp).toBeUndefined();
+      expect(Object.keys(head)).toEqual(FIELDS);
+      // Readers get the same frames from storage (kept on the cached block from then on).
+      expect(await chain.store.getCallFrames(head)).toEqual(seen[0].frames);
+      expect(head.callFrames).toEqual(seen[0].frames);
     } finally {
       await k.close();
     }

@@ -43,7 +43,7 @@ export class RecentTxs {
 
   /** The mined transaction with this hash: from the recent blocks, else from storage. */
   async locate(hash: Uint8Array): Promise<TxLocation | undefined> {
-    if (!this.follows) return this.chain.getTransactionLocation(hash);
+    if (!this.follows) return this.locateStored(hash);
     const spot = this.spots.get(toData(hash));
     if (spot !== undefined && spot.number <= this.chain.head.number) {
       const block = await this.chain.getBlock(spot.number);
@@ -51,6 +51,18 @@ export class RecentTxs {
       if (block !== undefined && tx !== undefined && equalsBytes(tx.hash(), hash)) return { block, index: spot.index };
     }
     return this.chain.getTransactionLocation(hash);
+  }
+
+  /** A memory chain's transaction: its `txs` table read without a promise, then the block (from the block cache). */
+  private async locateStored(hash: Uint8Array): Promise<TxLocation | undefined> {
+    const chain = this.chain;
+    const loc = chain.store.txLocationNow(hash);
+    if (loc === null) return chain.getTransactionLocation(hash);
+    if (loc === undefined || loc.number > chain.head.number) return undefined;
+    const block = await chain.getBlock(loc.number);
+    const tx = block?.block.transactions[loc.index];
+    if (block === undefined || tx === undefined || !equalsBytes(tx.hash(), hash)) return undefined;
+    return { block, index: loc.index };
   }
 
   private committed(sb: StoredBlock): void {

@@ -306,6 +306,17 @@ export class ChainStore {
     return undefined;
   }
 
+  /**
+   * Where a transaction is stored, answered without a promise when the chain is in memory
+   * (undefined: not stored); null otherwise (then await getTxLocation).
+   */
+  txLocationNow(hash: Uint8Array): { number: bigint; index: number } | undefined | null {
+    const memory = this.memory;
+    if (!memory?.holds(this.txs)) return null;
+    const v = memory.get(this.txs, hash);
+    return v === undefined ? undefined : { number: readU64(v), index: readU32(v, 8) };
+  }
+
   async getTxLocation(hash: Uint8Array): Promise<{ number: bigint; index: number } | undefined> {
     const v = await this.read(this.txs, hash);
     if (v === undefined) return undefined;
