@@ -96,7 +96,7 @@ export class TxService {
       throw new AshlarError(ErrorCodes.TX_DECODE, `rlp: invalid transaction: ${msg}`);
     }
     if ('chainId' in tx && tx.chainId !== this.chain.common.chainId()) this.checkChainId(raw);
-    withSenderMemo(tx);
+    withSenderMemo(tx, raw);
     // Its hash is the hash of the bytes received (the decoder accepts only canonical encodings,
     // which serialize() would make again to hash them).
     (tx as unknown as { cache: { hash?: Uint8Array } }).cache.hash = hash;
@@ -143,8 +143,6 @@ export class TxService {
 
   recoverSender(tx: TypedTransaction): Address {
     if (!tx.isSigned()) throw new AshlarError(ErrorCodes.BAD_SIGNATURE, 'invalid sender: transaction is not signed');
-    const raw = this.raws.get(tx);
-    if (raw !== undefined) primeSenderKey(tx, raw);
     try {
       return tx.getSenderAddress();
     } catch (e) {
@@ -234,12 +232,19 @@ export class TxService {
  * Gives a freshly decoded (unfrozen) transaction a getSenderAddress that recovers once and takes
  * the address from the key on the node's keccak (@ethereumjs's hashes the key on @noble/hashes
  * on every ask: TxService, then runTx), then freezes it so @ethereumjs caches its hash, data fee
- * and recovered key.
+ * and recovered key. The key is recovered from the received bytes (primeSenderKey) and let go
+ * once the address is made: nothing else asks for it, and the transaction lives on in the block
+ * cache for 1,024 blocks, where its 64-byte key was ~0.3 KiB per transfer that the young
+ * generation GC copied twice (a later getSenderPublicKey recovers it again).
  */
-function withSenderMemo(tx: TypedTransaction): void {
+function withSenderMemo(tx: TypedTransaction, raw: Uint8Array): void {
   let sender: Address | undefined;
   (tx as { getSenderAddress: () => Address }).getSenderAddress = () => {
-    sender ??= new Address(keccak256(tx.getSenderPublicKey()).slice(12));
+    if (sender === undefined) {
+      primeSenderKey(tx, raw);
+      sender = new Address(keccak256(tx.getSenderPublicKey()).slice(12));
+      (tx as unknown as { cache: { senderPubKey?: Uint8Array } }).cache.senderPubKey = undefined;
+    }
     return sender;
   };
   Object.freeze(tx);
