@@ -63,4 +63,30 @@ describe('TxService.decodeRaw of bytes decoded before', () => {
       await kernel.close();
     }
   });
+
+  it('lets the recovered key go once the sender is known, and recovers none again for the same bytes', async () => {
+    const wallet = walletOf(k, 6);
+    const raw = await legacy(wallet, 31337n, 0, '0x01');
+    const txs = k.txs;
+    const crypto = k.chain.common.customCrypto;
+    const recover = crypto.ecdsaRecover;
+    if (recover === undefined) throw new Error('the dev chain has a native ecdsaRecover');
+    let recovered = 0;
+    crypto.ecdsaRecover = (...args: Parameters<typeof recover>) => {
+      recovered++;
+      return recover(...args);
+    };
+    try {
+      const tx = txs.decodeRaw(raw);
+      expect(txs.recoverSender(tx).toString()).toBe(wallet.address.toLowerCase());
+      expect((tx as unknown as { cache: { senderPubKey?: Uint8Array } }).cache.senderPubKey).toBeUndefined();
+      // Sent again (the same bytes): the same transaction, its sender from the memo.
+      const again = txs.decodeRaw(raw.slice());
+      expect(again).toBe(tx);
+      expect(txs.recoverSender(again).toString()).toBe(wallet.address.toLowerCase());
+      expect(recovered).toBe(1);
+    } finally {
+      crypto.ecdsaRecover = recover;
+    }
+  });
 });
