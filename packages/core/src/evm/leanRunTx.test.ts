@@ -1,7 +1,13 @@
 import { type Block, createBlock } from '@ethereumjs/block';
 import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
 import { MerkleStateManager } from '@ethereumjs/statemanager';
-import { type TypedTransaction, createAccessList2930Tx, createFeeMarket1559Tx, createLegacyTx } from '@ethereumjs/tx';
+import {
+  type TypedTransaction,
+  createAccessList2930Tx,
+  createEOACode7702Tx,
+  createFeeMarket1559Tx,
+  createLegacyTx,
+} from '@ethereumjs/tx';
 import {
   Account,
   Address,
@@ -9,6 +15,7 @@ import {
   concatBytes,
   createAddressFromPrivateKey,
   createContractAddress,
+  eoaCode7702SignAuthorization,
   hexToBytes,
 } from '@ethereumjs/util';
 import { type RunTxResult, type VM, createVM, runTx } from '@ethereumjs/vm';
@@ -80,7 +87,7 @@ interface TxSpec {
   gasPrice?: bigint;
   maxFeePerGas?: bigint;
   nonceDelta?: bigint;
-  accessList?: { address: string; storageKeys: string[] }[];
+  accessList?: { address: `0x${string}`; storageKeys: `0x${string}`[] }[];
   /** Only from this hardfork on (typed transactions, EIP-7623 floor, 7702 delegation). */
   since?: Hardfork;
   /** runTx options besides the miner's (eth_call's skips, hardfork validation). */
@@ -359,5 +366,47 @@ describe('runTxLean gives what stock runTx gives', () => {
     const sdUsed = 21_000n + 2n + 5_000n;
     expect(sd.gasRefund).toBe(24_000n);
     expect(sd.totalGasSpent).toBe(sdUsed - sdUsed / 2n);
+  });
+
+  it('leaves to stock runTx what it does not mirror: EIP-7702 authorizations, access-list and preimage reports, no block', async () => {
+    const common = new Common({ chain: Mainnet, hardfork: Hardfork.Prague });
+    const outcome = async (run: RunFn) => {
+      const vm = await makeVm(common);
+      const block = blockFor(common);
+      const transfer = await buildTx(SPECS[0], vm, common);
+      for (const extra of [{ reportAccessList: true }, { reportPreimages: true }]) {
+        expect(leanEligible(vm, { tx: transfer, block, ...extra })).toBe(false);
+      }
+      expect(leanEligible(vm, { tx: transfer })).toBe(false);
+      expect(leanEligible(vm, { tx: transfer, block })).toBe(true);
+      // ALICE sends a 7702 transaction carrying BOB's authorization to delegate to LOGGER.
+      const bob = createAddressFromPrivateKey(BOB);
+      const auth = eoaCode7702SignAuthorization([hexToBytes('0x01'), LOGGER.bytes, hexToBytes('0x')], BOB);
+      const nonce = (await vm.stateManager.getAccount(createAddressFromPrivateKey(ALICE)))?.nonce ?? 0n;
+      const tx = createEOACode7702Tx(
+        {
+          nonce,
+          to: bob,
+          gasLimit: 100_000n,
+          maxFeePerGas: 100n,
+          maxPriorityFeePerGas: 2n,
+          authorizationList: [auth],
+        },
+        { common },
+      ).sign(ALICE);
+      const opts = { tx, block, skipHardForkValidation: true };
+      expect(leanEligible(vm, opts)).toBe(false);
+      const r = await run(vm, opts);
+      return {
+        result: shown(r),
+        code: bytesToHex(await vm.stateManager.getCode(bob)),
+        root: bytesToHex(await vm.stateManager.getStateRoot()),
+      };
+    };
+    const stock = await outcome(runTx);
+    expect(await outcome(runTxLean)).toEqual(stock);
+    // The delegation was set (0xef0100 ++ LOGGER), and the call ran LOGGER's code (its log).
+    expect(stock.code).toBe(bytesToHex(concatBytes(hexToBytes('0xef0100'), LOGGER.bytes)));
+    expect((stock.result.logs as unknown[]).length).toBe(1);
   });
 });
