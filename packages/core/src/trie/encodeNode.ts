@@ -11,8 +11,12 @@ import type { Node, Ref } from './nodes.js';
 
 /** Length of the RLP of a byte string of `len` bytes whose first byte is `first`. */
 function strLen(len: number, first: number): number {
-  // Compared first: the comparison then has feedback before the first one-byte value (see writeStr).
-  if (first < 0x80 && len === 1) return 1;
+  // Both compared for every value, not `first < 0x80 && len === 1`: value transfers' leaves never
+  // start under 0x80 (account RLPs, the system contracts' roots and times), so the `len === 1`
+  // behind the && never ran, had no type feedback, and a fresh node's first ERC-20 balance of
+  // one byte (RLP 0x01) threw payloadLength's optimised code away (and writeStr's, encodeNodeInto's).
+  const single = len === 1;
+  if (first < 0x80 && single) return 1;
   return len < 56 ? 1 + len : 1 + rlpLengthOfLength(len) + len;
 }
 
@@ -24,7 +28,8 @@ function strLen(len: number, first: number): number {
  */
 function writeStr(out: Uint8Array, o: number, b: Uint8Array): number {
   const first = b[0];
-  if (!(first < 0x80 && b.length === 1)) o = writeRlpHeader(out, o, b.length, 0x80, 0xb7);
+  const single = b.length === 1; // compared for every value (see strLen)
+  if (!(first < 0x80 && single)) o = writeRlpHeader(out, o, b.length, 0x80, 0xb7);
   out.set(b, o);
   return o + b.length;
 }
