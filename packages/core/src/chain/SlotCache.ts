@@ -1,4 +1,5 @@
-import type { Address } from '@ethereumjs/util';
+import { Address } from '@ethereumjs/util';
+import { keepPrimed } from '../index/keepPrimed.js';
 import { type CacheStats, noStats } from './JournaledMap.js';
 import { byteKey, bytesOfKey, hexKey } from './stateCacheKeys.js';
 
@@ -223,5 +224,30 @@ export class SlotCache {
       level.set(addressHex, changed);
     }
     return changed;
+  }
+}
+
+// commit's loop over the higher level's addresses runs only when both levels hold slots: a fresh
+// node's value transfers never get there (their transactions write no slot; the system contracts'
+// slots are written before the first checkpoint), so the first contract that wrote a slot threw
+// commit's optimised code away ('Insufficient type feedback', the loop's `higher.get`; W4 after
+// W1,W2). A throwaway cache runs it here, with an address already in the lower level and one not
+// (a class's methods share their feedback between instances), and is kept for the process's life
+// (keepPrimed: V8 holds map transitions weakly).
+{
+  const primer = keepPrimed(new SlotCache());
+  const a = new Address(new Uint8Array(20));
+  const b = new Address(new Uint8Array(20).fill(1));
+  const one = new Uint8Array(32);
+  const two = new Uint8Array(32).fill(2);
+  const value = Uint8Array.of(1);
+  for (let i = 0; i < 16; i++) {
+    primer.checkpoint();
+    primer.put(a, one, value);
+    primer.checkpoint();
+    primer.put(a, two, value);
+    primer.put(b, one, value);
+    primer.commit();
+    primer.commit();
   }
 }
