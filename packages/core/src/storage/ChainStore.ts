@@ -60,6 +60,8 @@ export class ChainStore {
   private readonly memory?: MemoryBlockTables;
   /** A chain in memory storage keeps its head pointer and head state root here (see MemoryHeads). */
   private readonly heads?: MemoryHeads;
+  /** Blocks left whose log context blockOps encodes even without logs, for its feedback (see blockOps). */
+  private logContextPrimes = 16;
 
   constructor(
     readonly port: StoragePort,
@@ -122,7 +124,15 @@ export class ChainStore {
       { type: 'put', sublevel: this.meta, key: META.headState, value: headState },
     ];
     const txs = sb.block.transactions;
-    if (anyLogs(sb.receipts)) ops.push({ type: 'put', sublevel: this.logCtx, key, value: encodeLogContext(sb) });
+    // The log context's op is made and pushed for every block and taken back off for a block
+    // without logs, and the context is encoded for the first blocks whether they have logs or
+    // not: a fresh node's value transfers never ran this code, and the first block with logs (a
+    // contract's first event) threw blockOps' optimised code away ('Insufficient type feedback'
+    // at `this.logCtx`, W4 after W1,W2). Nothing differs in what is written.
+    const hasLogs = anyLogs(sb.receipts);
+    const logContext = hasLogs || this.logContextPrimes-- > 0 ? encodeLogContext(sb) : NO_LOG_CONTEXT;
+    ops.push({ type: 'put', sublevel: this.logCtx, key, value: logContext });
+    if (!hasLogs) ops.pop();
     for (let i = 0; i < txs.length; i++) {
       ops.push({ type: 'put', sublevel: this.txs, key: txs[i].hash(), value: txKeyValue(n, i) });
     }
@@ -348,6 +358,9 @@ function sendersBytes(senders: readonly Address[]): Uint8Array {
   for (let i = 0; i < senders.length; i++) out.set(senders[i].bytes, i * 20);
   return out;
 }
+
+/** The value blockOps' log-context op holds for a block without logs (the op is not written). */
+const NO_LOG_CONTEXT = new Uint8Array(0);
 
 /** Whether a receipt of the block has a log (a loop: `some` with a closure was a function per block). */
 function anyLogs(receipts: readonly StoredReceipt[]): boolean {
