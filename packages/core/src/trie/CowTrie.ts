@@ -2,6 +2,7 @@ import { MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { RLP } from '@ethereumjs/rlp';
 import { type DB, ValueEncoding, bytesToUnprefixedHex, equalsBytes } from '@ethereumjs/util';
 import { byteKey } from '../chain/stateCacheKeys.js';
+import { keepPrimed } from '../index/keepPrimed.js';
 import { GenerationCache } from './GenerationCache.js';
 import { encodeNodeInto, listLength, payloadLength } from './encodeNode.js';
 import { commonPrefix, concatNibbles, toNibbles } from './nibbles.js';
@@ -569,4 +570,34 @@ function equalPath(path: Uint8Array, nib: Uint8Array, off: number): boolean {
   if (path.length !== nib.length - off) return false;
   for (let i = 0; i < path.length; i++) if (path[i] !== nib[off + i]) return false;
   return true;
+}
+
+// Extension nodes had no feedback on a fresh node: the paths value transfers read and write
+// (accounts by hashed address, a few system-contract slots) end in leaves under branches.
+// getNow's extension case (`n.path`, `n.child`) first ran at the first contract's storage trie,
+// whose slots share a prefix, and threw getNow's optimised code away ('Insufficient type
+// feedback', W4 after W1,W2); insert's split of an extension (`n.path.slice`) did the same to
+// insert when a new key first left an extension's path (W2 or W4). Throwaway tries of unhashed
+// keys behind an extension node are read and split here (a key found, a key that leaves the
+// extension's path, splits leaving an extension and leaving none); their nodes have the shapes
+// of every trie's (the same node factories), and the last trie is kept for the process's life
+// (V8 holds map transitions weakly).
+{
+  const noStore: NodeStore = { getNode: () => undefined, putNode: () => undefined };
+  const ctx = new TrieContext(noStore as unknown as DB<string, Value>, () => new Uint8Array(32), {}, false, 0);
+  const found = Uint8Array.of(0x12, 0x34);
+  const missed = Uint8Array.of(0x56, 0x78);
+  const value = Uint8Array.of(1);
+  let primer = new CowTrie(ctx);
+  for (let i = 0; i < 16; i++) {
+    for (const splitAt of [Uint8Array.of(0x15, 0x34), Uint8Array.of(0x12, 0x44)]) {
+      primer = new CowTrie(ctx);
+      primer.putNow(found, value); // a leaf
+      primer.putNow(Uint8Array.of(0x12, 0x35), value); // an extension [1, 2, 3] over a branch
+      primer.getNow(found);
+      primer.getNow(missed);
+      primer.putNow(splitAt, value); // the extension split after 1 nibble, then after 2
+    }
+  }
+  keepPrimed(primer);
 }
