@@ -14,6 +14,7 @@ import type { PluginContext } from './definePlugin.js';
 import { Kernel } from './Kernel.js';
 import { registerKernelServices } from './kernelServices.js';
 import { warmCallPath } from './warmCallPath.js';
+import { warmContractPath } from './warmContractPath.js';
 import type { KernelOptions } from './KernelOptions.js';
 import { resolveOptions, silentLogger } from './options.js';
 import { orderPlugins } from './orderPlugins.js';
@@ -115,6 +116,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
   // After the plugins: the executor a plugin provided is the one warmed. Only a speed-up: a
   // failure here (a plugin's executor that cannot call yet) is the first real call's to report.
   await warmCallPath(resolve(container, Tokens.executor), chain).catch(() => undefined);
+  await warmContractPath(resolve(container, Tokens.executor), chain).catch(() => undefined);
   resolve(container, Tokens.miner).start();
   return kernel;
 }
