@@ -43,8 +43,11 @@ interface RunStateLike {
 export class ExecutionDeadline {
   /** Set once the deadline passed during execution. */
   timedOut = false;
-  private end = 0;
-  private lastSlice = 0;
+  // Doubles from the start (read only once armed, which sets them from performance.now()): a
+  // field that starts as a small integer and later holds a double takes a new hidden class,
+  // and the class every deadline then has was held by no object between two calls (see NEVER).
+  private end = Number.NaN;
+  private lastSlice = Number.NaN;
   private count = 0;
   private yieldNext = false;
 
@@ -171,7 +174,14 @@ interface WrapperSet {
 
 const wrapperSets = new WeakMap<object, WrapperSet>();
 
-/** A deadline that is never armed: set and cleared once as `current` when a set is made (see below). */
+/**
+ * A deadline that is never armed: set and cleared once as `current` when a set is made (see
+ * below). Alive for the process's life, it also keeps the hidden class of every deadline alive:
+ * V8 holds a class's map transitions weakly, and the wrappers' feedback at `d.run` (from the
+ * first eth_calls that ran code) went with that class once the calls' deadlines were collected,
+ * so the first eth_call after mining contract calls threw the optimised wrapper away
+ * ('Insufficient type feedback', --trace-deopt-verbose, W4 after W1,W2).
+ */
 const NEVER = new ExecutionDeadline(0);
 
 function wrapperSet(map: (OpEntry | undefined)[]): WrapperSet {
