@@ -10,7 +10,7 @@ import {
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { EventEmitter } from 'eventemitter3';
 import { describe, expect, it } from 'vitest';
-import { TxConsoleCapture } from './ConsoleCapture.js';
+import { TxConsoleCapture, primeTxConsoleCapture } from './ConsoleCapture.js';
 import { CONSOLE_ADDRESS } from './decodeConsole.js';
 
 /** A VM as TxConsoleCapture sees it: its events and its EVM's. */
@@ -83,5 +83,45 @@ describe('TxConsoleCapture', () => {
     vm.evm.events.emit('beforeMessage', logUint(7n));
     vm.events.emit('afterTx', {});
     expect(c.byTx.get(tx)?.map((l) => l.message)).toEqual(['7']);
+  });
+
+  it('forBlock: a block that cannot print gets the idle capture, which adds no listener and collects nothing', () => {
+    const { vm, asVm } = fakeVm();
+    const tx = {} as never;
+    const idle = TxConsoleCapture.forBlock(asVm, false);
+    expect(vm.events.listenerCount('beforeTx')).toBe(0);
+    expect(vm.evm.events.listenerCount('beforeMessage')).toBe(0);
+    const c = TxConsoleCapture.forBlock(asVm, true);
+    vm.events.emit('beforeTx', tx);
+    vm.evm.events.emit('beforeMessage', logUint(5n));
+    vm.events.emit('afterTx', {});
+    c.detach();
+    idle.detach();
+    expect(idle.byTx.size).toBe(0);
+    expect(TxConsoleCapture.forBlock(asVm, false)).toBe(idle);
+    expect(c.byTx.get(tx)?.map((l) => l.message)).toEqual(['5']);
+  });
+
+  it('primeTxConsoleCapture leaves the VM without listeners, and a later capture still works', () => {
+    const { vm, asVm } = fakeVm();
+    const tx = {} as never;
+    primeTxConsoleCapture(asVm);
+    expect(vm.events.eventNames()).toEqual([]);
+    expect(vm.evm.events.eventNames()).toEqual([]);
+    const c = TxConsoleCapture.forBlock(asVm, true);
+    vm.events.emit('beforeTx', tx);
+    vm.evm.events.emit('beforeMessage', logUint(9n));
+    vm.events.emit('afterTx', {});
+    c.detach();
+    expect(c.byTx.get(tx)?.map((l) => l.message)).toEqual(['9']);
+  });
+
+  it('primeTxConsoleCapture does nothing to a VM that already has transaction or message listeners', () => {
+    const { vm, asVm } = fakeVm();
+    const other = () => undefined;
+    vm.evm.events.on('beforeMessage', other);
+    primeTxConsoleCapture(asVm);
+    expect(vm.events.eventNames()).toEqual([]);
+    expect(vm.evm.events.listeners('beforeMessage')).toEqual([other]);
   });
 });

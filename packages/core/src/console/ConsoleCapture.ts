@@ -2,6 +2,7 @@ import type { EVM, Message } from '@ethereumjs/evm';
 import type { VM } from '@ethereumjs/vm';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex, hexToBytes } from '@ethereumjs/util';
+import { keepPrimed } from '../index/keepPrimed.js';
 import { CONSOLE_ADDRESS, decodeConsoleCall, formatConsoleArgs } from './decodeConsole.js';
 
 /** One console.sol call: the printed line, its arguments as text, and the contract that made it. */
@@ -94,6 +95,22 @@ export class TxConsoleCapture {
 
   constructor(private readonly vm: VM) {}
 
+  /**
+   * The capture of a block the miner assembles, called for every block: a new one attached to
+   * `vm` when the block may print (`may`), else the idle one, which nothing feeds (its `byTx`
+   * stays empty; `detach` leaves it as it was). One call site for both kinds of block: a fresh
+   * node's value transfers never made a capture, and the first contract's block threw the
+   * miner's optimised assembleAndCommit away at the branch that made one ('Insufficient type
+   * feedback' at `chain.vm`, W4 after W1,W2). The attaching branch here gets its feedback from
+   * primeTxConsoleCapture at the miner's start.
+   */
+  static forBlock(vm: VM, may: boolean): TxConsoleCapture {
+    if (!may) return IDLE_CAPTURE;
+    const capture = new TxConsoleCapture(vm);
+    capture.attach();
+    return capture;
+  }
+
   attach(): void {
     let l = listenersByVm.get(this.vm);
     if (l === undefined) {
@@ -116,6 +133,44 @@ export class TxConsoleCapture {
 
 const listenersByVm = new WeakMap<VM, TxConsoleListeners>();
 
+/** The capture of blocks that cannot print (see TxConsoleCapture.forBlock): never attached. */
+const IDLE_CAPTURE = new TxConsoleCapture(undefined as unknown as VM);
+
+/** Rounds of the priming: V8 keeps a function's feedback once it has run ~8 times. */
+const PRIMING_ROUNDS = 16;
+
+/**
+ * Runs TxConsoleCapture.forBlock's attaching branch (and attach, the listeners' creation, detach)
+ * on `vm` before any block is mined, then takes the listeners off again, so that `vm`'s events
+ * are as they were: the miner's value-transfer blocks add none, and the VM emits its
+ * transaction and message events only to listeners (evm/leanEmit.ts). Only while `vm` and its
+ * EVM have no listener of those events (then removing ours leaves the emitters as they were);
+ * otherwise it does nothing. The last capture and listeners are kept for the process's life
+ * (V8 holds map transitions weakly).
+ */
+export function primeTxConsoleCapture(vm: VM): void {
+  const evm = vm.evm as EVM;
+  const vmEvents = vm.events;
+  if (listenersByVm.has(vm)) return;
+  if (vmEvents.listenerCount('beforeTx') + vmEvents.listenerCount('afterTx') > 0) return;
+  if (evm.events.listenerCount('beforeMessage') > 0) return;
+  let capture = IDLE_CAPTURE;
+  for (let i = 0; i < PRIMING_ROUNDS; i++) {
+    capture = TxConsoleCapture.forBlock(vm, true);
+    capture.detach();
+    TxConsoleCapture.forBlock(vm, false).detach();
+  }
+  const listeners = listenersByVm.get(vm);
+  if (listeners === undefined) return;
+  // Off in the reverse order of on: an emitter left with no event gets a fresh table.
+  listeners.unfollow();
+  vmEvents.off('afterTx', listeners.onAfterTx);
+  vmEvents.off('beforeTx', listeners.onBeforeTx);
+  listenersByVm.delete(vm);
+  keepPrimed(capture);
+  keepPrimed(listeners);
+}
+
 /** The beforeTx/afterTx/beforeMessage listeners of one VM, feeding its attached TxConsoleCapture (none: ignored). */
 class TxConsoleListeners {
   active: TxConsoleCapture | undefined = undefined;
@@ -134,14 +189,20 @@ class TxConsoleListeners {
     this.evm = evm;
   }
 
-  private readonly onBeforeTx = (tx: TypedTransaction): void => {
+  /** Stops listening to the EVM's messages (primeTxConsoleCapture). */
+  unfollow(): void {
+    this.evm?.events.off('beforeMessage', this.onMessage);
+    this.evm = undefined;
+  }
+
+  readonly onBeforeTx = (tx: TypedTransaction): void => {
     const c = this.active;
     if (c === undefined) return;
     c.lines = [];
     c.current = tx;
   };
 
-  private readonly onAfterTx = (): void => {
+  readonly onAfterTx = (): void => {
     const c = this.active;
     if (c === undefined) return;
     const lines = c.lines;

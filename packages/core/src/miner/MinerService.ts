@@ -8,7 +8,7 @@ import { MempoolService } from '../mempool/MempoolService.js';
 import type { PendingTx } from '../mempool/types.js';
 import { type AssembleResult, assembleBlock } from './assembleBlock.js';
 import { nextBaseFeeOf, nextExcessBlobGasOf } from './nextBaseFee.js';
-import { TxConsoleCapture } from '../console/ConsoleCapture.js';
+import { TxConsoleCapture, primeTxConsoleCapture } from '../console/ConsoleCapture.js';
 import { CONSOLE_ADDRESS } from '../console/decodeConsole.js';
 import type { Logger } from '../util/logger.js';
 import type { MinerSettings } from './MinerSettings.js';
@@ -52,6 +52,9 @@ export class MinerService {
   }
 
   start(): void {
+    // Before the first block: the console capture's attaching branch, first taken by a fresh
+    // node's first contract block, gets its feedback on the chain's own VM (events left as they were).
+    primeTxConsoleCapture(this.chain.vm);
     this.setInterval(this.blockTime);
   }
 
@@ -210,8 +213,8 @@ export class MinerService {
   ): Promise<AssembleResult> {
     const chain = this.chain;
     // console.sol lines of each transaction (console/ConsoleCapture.ts), sent once the block is the head.
-    const consoleLines = mayConsole ? new TxConsoleCapture(chain.vm) : undefined;
-    consoleLines?.attach();
+    // The same calls for every block (see TxConsoleCapture.forBlock): the idle capture when it cannot print.
+    const consoleLines = TxConsoleCapture.forBlock(chain.vm, mayConsole);
     let result: AssembleResult;
     try {
       result = await assembleBlock(chain, {
@@ -224,10 +227,10 @@ export class MinerService {
         prevRandao: this.nextBlockPrevRandao(),
       });
     } finally {
-      consoleLines?.detach();
+      consoleLines.detach();
     }
     await chain.commitBlock(result.stored);
-    if (consoleLines && consoleLines.byTx.size > 0) {
+    if (consoleLines.byTx.size > 0) {
       for (const p of result.included) {
         for (const line of consoleLines.byTx.get(p.tx) ?? [])
           this.events.emit('console', { ...line, txHash: p.hashHex });
