@@ -577,9 +577,12 @@ function equalPath(path: Uint8Array, nib: Uint8Array, off: number): boolean {
 // getNow's extension case (`n.path`, `n.child`) first ran at the first contract's storage trie,
 // whose slots share a prefix, and threw getNow's optimised code away ('Insufficient type
 // feedback', W4 after W1,W2); insert's split of an extension (`n.path.slice`) did the same to
-// insert when a new key first left an extension's path (W2 or W4). Throwaway tries of unhashed
-// keys behind an extension node are read and split here (a key found, a key that leaves the
-// extension's path, splits leaving an extension and leaving none); their nodes have the shapes
+// insert when a new key first left an extension's path (W2 or W4), and insert's descent through
+// an extension (`this.insert` under `n.t === 1`) at a new key under one (W4), and remove's
+// (`this.remove` under `n.t === 1`) at a slot cleared under one (W4). Throwaway tries of unhashed
+// keys behind an extension node are read and updated here (a key found, a key that leaves the
+// extension's path, splits leaving an extension and leaving none, a key passing through it,
+// removals keeping the branch, leaving a leaf, and of absent keys); their nodes have the shapes
 // of every trie's (the same node factories), and the last trie is kept for the process's life
 // (V8 holds map transitions weakly).
 {
@@ -590,14 +593,23 @@ function equalPath(path: Uint8Array, nib: Uint8Array, off: number): boolean {
   const value = Uint8Array.of(1);
   let primer = new CowTrie(ctx);
   for (let i = 0; i < 16; i++) {
-    for (const splitAt of [Uint8Array.of(0x15, 0x34), Uint8Array.of(0x12, 0x44)]) {
+    for (const third of [Uint8Array.of(0x15, 0x34), Uint8Array.of(0x12, 0x44), Uint8Array.of(0x12, 0x36)]) {
       primer = new CowTrie(ctx);
       primer.putNow(found, value); // a leaf
       primer.putNow(Uint8Array.of(0x12, 0x35), value); // an extension [1, 2, 3] over a branch
       primer.getNow(found);
       primer.getNow(missed);
-      primer.putNow(splitAt, value); // the extension split after 1 nibble, then after 2
+      primer.putNow(third, value); // the extension split after 1 nibble, after 2, then passed through
     }
+    // Removal under the extension: the branch keeps two children, then one (a leaf is left); absent keys.
+    primer = new CowTrie(ctx);
+    primer.putNow(found, value);
+    primer.putNow(Uint8Array.of(0x12, 0x35), value);
+    primer.putNow(Uint8Array.of(0x12, 0x36), value);
+    primer.delNow(Uint8Array.of(0x12, 0x36));
+    primer.delNow(Uint8Array.of(0x12, 0x37));
+    primer.delNow(Uint8Array.of(0x12, 0x99));
+    primer.delNow(Uint8Array.of(0x12, 0x35));
   }
   keepPrimed(primer);
 }
