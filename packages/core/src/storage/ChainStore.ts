@@ -11,6 +11,7 @@ import { decodeBlockFrames, encodeBlockFrames } from '../trace/frameCodec.js';
 import { Lru } from '../util/Lru.js';
 // The index's fixed-width helpers: they never read `.buffer` of a small new array (see index/codec.ts).
 import { concat, keyString, readU32, readU64, u64 } from '../index/codec.js';
+import { keepPrimed } from '../index/keepPrimed.js';
 import { BLOCK_CACHE_BLOCKS, BLOCK_CACHE_BYTES, HASH_CACHE_ENTRIES, storedBlockWeight } from './blockCacheBounds.js';
 import { META, SUBLEVELS, txKeyValue } from './keys.js';
 import { MemoryBlockTables } from './MemoryBlockTables.js';
@@ -396,8 +397,12 @@ function decodeLogContext(number: bigint, v: Uint8Array): LogContext {
 // optimised, and V8 threw it away for the eviction's missing feedback. A throwaway cache of one
 // entry evicts here at load (a class's methods share their feedback between instances, which V8
 // starts keeping only after a function has run a while; the weighed path, for heavy blocks, is left to warm
-// up by itself); nothing of it is kept.
+// up by itself). It is kept for the process's life: feedback holds maps weakly, and once the
+// throwaway cache was collected with its map, the eviction's feedback was cleared and the next Lru
+// started a new map, so the eviction still threw commitBlock's optimised code away ('Insufficient
+// type feedback' at Lru.js `this.evictOldest`, inlined through ChainStore.remember; 3 of 13 W4
+// traces, the block cache's 1,024th block falling in W4).
 {
-  const primer = new Lru<bigint, bigint>(1);
+  const primer = keepPrimed(new Lru<bigint, bigint>(1));
   for (let n = 0n; n < 64n; n++) primer.set(n, n);
 }
