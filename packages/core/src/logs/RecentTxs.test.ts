@@ -1,21 +1,10 @@
 import { bytesToHex, hexToBytes } from '@ethereumjs/util';
 import { Wallet } from 'ethers';
-import { MemoryLevel } from 'memory-level';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Kernel } from '../kernel/Kernel.js';
 import { createKernel } from '../kernel/createKernel.js';
-import type { StoragePort } from '../storage/StoragePort.js';
 import { recentTxsOf } from './RecentTxs.js';
-
-/** A database like memory storage, declared as an ordered store (as LevelDB is): RecentTxs follows its commits. */
-function orderedPort(): StoragePort {
-  const db = new MemoryLevel<Uint8Array, Uint8Array>({
-    keyEncoding: 'view',
-    valueEncoding: 'view',
-    storeEncoding: 'view',
-  });
-  return { kind: 'level', location: ':ordered:', db, open: () => db.open(), close: () => db.close() };
-}
+import { orderedMemoryPort } from '../storage/orderedMemoryPort.testing.js';
 
 const kernels: Kernel[] = [];
 afterEach(async () => {
@@ -58,7 +47,7 @@ describe('RecentTxs', () => {
   // answer what the followed lookup answers on an ordered store, through mining and a revert.
   it('locates mined transactions, and none a revert removed, alike on memory and ordered storage', async () => {
     const answers: unknown[] = [];
-    for (const storage of [undefined, orderedPort()]) {
+    for (const storage of [undefined, orderedMemoryPort()]) {
       const k = await createKernel(storage ? { storage } : {});
       kernels.push(k);
       recentTxsOf(k.chain);

@@ -1,6 +1,5 @@
 import { RLP } from '@ethereumjs/rlp';
 import { bigIntToUnpaddedBytes } from '@ethereumjs/util';
-import { MemoryLevel } from 'memory-level';
 import { describe, expect, it } from 'vitest';
 import { createDevCommon } from '../chain/chainCommon.js';
 import { u64 } from '../util/hex.js';
@@ -8,16 +7,7 @@ import { ChainStore, type StoreOp } from './ChainStore.js';
 import { META } from './keys.js';
 import { memoryStorage } from './memoryStorage.js';
 import type { StoragePort } from './StoragePort.js';
-
-/** The same database as memory storage, declared as an ordered store: every sublevel stays in memory-level. */
-function orderedPort(): StoragePort {
-  const db = new MemoryLevel<Uint8Array, Uint8Array>({
-    keyEncoding: 'view',
-    valueEncoding: 'view',
-    storeEncoding: 'view',
-  });
-  return { kind: 'level', location: ':ordered:', db, open: () => db.open(), close: () => db.close() };
-}
+import { orderedMemoryPort } from './orderedMemoryPort.testing.js';
 
 async function openStore(port: StoragePort): Promise<ChainStore> {
   await port.open();
@@ -95,7 +85,7 @@ async function view(s: ChainStore, max: number) {
 // the ordered store (memory-level, as on LevelDB) shows after the same batches.
 describe('ChainStore in memory storage', () => {
   it('reads, scans and removes blocks exactly as the ordered store does', async () => {
-    const [mem, ordered] = await Promise.all([openStore(memoryStorage()), openStore(orderedPort())]);
+    const [mem, ordered] = await Promise.all([openStore(memoryStorage()), openStore(orderedMemoryPort())]);
     for (const s of [mem, ordered]) {
       for (let n = 0; n < 30; n++) await s.write(blockWrites(s, n));
       // evm_revert-like: the head moves back past blocks 20..29, then the chain grows again.
@@ -130,7 +120,7 @@ describe('ChainStore in memory storage', () => {
 
   it("keeps a memory chain's head and head state out of the store, answering as the ordered store does", async () => {
     const mem = await openStore(memoryStorage());
-    const ordered = await openStore(orderedPort());
+    const ordered = await openStore(orderedMemoryPort());
     const root = hashOf(7, 3);
     for (const s of [mem, ordered]) {
       await s.write([{ type: 'put', sublevel: s.meta, key: META.genesis, value: hashOf(0) }]);
