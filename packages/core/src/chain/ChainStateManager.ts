@@ -310,8 +310,8 @@ export class ChainStateManager extends MerkleStateManager {
     // A flush with no checkpoint open (commit and revert of the last one end with one) leaves
     // the trie holding everything below any checkpoint opened later.
     this.trieAheadOfCheckpoints = this._checkpointCount > 0;
-    // Called only with code to write (a deployment): an async function called and awaited by every
-    // flush got hot enough for TurboFan (~15 ms of a fresh node's first ERC-20 transfers) for nothing.
+    // Called only with code to write (a deployment): called and awaited by every flush, this async
+    // function was one more promise per block, and hot enough for TurboFan (~4 ms) for an empty list.
     const codes = caches.code?.takeWrites();
     if (codes !== undefined && codes.length > 0) await this.writeCodes(codes);
     const slots = caches.storage?.takeWriteGroups();

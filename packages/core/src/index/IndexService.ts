@@ -148,9 +148,8 @@ export class IndexService {
    *
    * Not async: in memory every account read is at hand (the block just wrote most of them, and an
    * ERC-20 transfer's recipient, named only by its log, has its trie path in memory), so the
-   * chain's commit gets no promise to await. A read that needs a promise (a node still on disk, a
-   * fork) continues in followReading, which the commit awaits. As an async function this was the
-   * costliest single compile of a fresh node's first thousand transfers (~38 ms of TurboFan).
+   * chain's commit gets no promise to await per block. A read that needs a promise (a node still
+   * on disk, a fork) continues in followReading, which the commit awaits.
    */
   private follow(sb: StoredBlock): Promise<void> | undefined {
     if (this.broken) return undefined;
