@@ -334,10 +334,9 @@ export class ChainStateManager extends MerkleStateManager {
   }
 
   /**
-   * The flush's code step. Its own async function, called on every flush: V8 does not inline an
-   * async function that can suspend (this one awaits), so the first contract deployed on a fresh
-   * node (after value transfers got flush optimised with an empty list here) deopts this one, not
-   * flush.
+   * The flush's code step, for a block that wrote code (a deployment). Its own async function:
+   * V8 does not inline an async function that can suspend (this one awaits), so a fresh node's
+   * first deployment compiles this one, and flush (optimised on value transfers) keeps its code.
    */
   private async writeCodes(writes: [Address, Uint8Array | undefined][]): Promise<void> {
     for (const [address, code] of writes) {
