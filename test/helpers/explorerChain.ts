@@ -16,23 +16,29 @@ export type Hex = `0x${string}`;
 // biome-ignore lint/suspicious/noExplicitAny: test-only view of JSON bodies
 export type Body = any;
 
-/** The explorer's options and its index's (`reindex`, `progress`: the `index` plugin's). */
+/** The explorer's options and its index's (`reindex`, `progress`, `idleMs`, `maxPending`: the `index` plugin's). */
 export type ExplorerTestOptions = ExplorerPluginOptions & IndexOptions;
 
 /** rpc plugins, the dev namespace (once, wherever it is listed), the index and the explorer. */
 export function explorerPlugins(options: ExplorerTestOptions = {}): Plugin<unknown>[] {
-  const { reindex, progress, ...explorer } = options;
+  const { reindex, progress, idleMs, maxPending, ...explorer } = options;
   const base = rpcPlugins();
   const dev = base.some((p) => p.name === 'rpc:dev') ? [] : [devPlugin as Plugin<unknown>];
-  return [...base, ...dev, indexPlugin({ reindex, progress }), explorerPlugin(explorer)] as Plugin<unknown>[];
+  return [
+    ...base,
+    ...dev,
+    indexPlugin({ reindex, progress, idleMs, maxPending }),
+    explorerPlugin(explorer),
+  ] as Plugin<unknown>[];
 }
 
 export async function explorerKernel(
-  opts: { storage?: StoragePort; explorer?: ExplorerTestOptions; hardfork?: string } = {},
+  opts: { storage?: StoragePort; explorer?: ExplorerTestOptions; hardfork?: string; genesisTimestamp?: number } = {},
 ): Promise<Kernel> {
+  const chain = { hardfork: opts.hardfork, genesisTimestamp: opts.genesisTimestamp };
   return createKernel({
     storage: opts.storage,
-    chain: opts.hardfork ? { hardfork: opts.hardfork } : undefined,
+    chain: opts.hardfork || opts.genesisTimestamp !== undefined ? chain : undefined,
     plugins: explorerPlugins(opts.explorer),
   });
 }

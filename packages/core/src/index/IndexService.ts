@@ -17,6 +17,7 @@ import { type IndexStore, LevelIndexStore } from './IndexStore.js';
 import { MemoryIndexStore } from './MemoryIndexStore.js';
 import { type Progress, defaultProgress, silentProgress } from './progress.js';
 import { BlockStateReader, type KnownState } from './StateReader.js';
+import type { RequestActivity } from '../kernel/RequestActivity.js';
 import { unindexBlock } from './unindexBlock.js';
 
 export interface IndexOptions {
@@ -24,20 +25,24 @@ export interface IndexOptions {
   reindex?: boolean;
   /** Reports rebuild progress (default: a bar on a terminal's stderr, else log lines). */
   progress?: Progress;
+  /** How long the node must be without blocks and requests before the index catches up (ms, default 50). */
+  idleMs?: number;
+  /** Most blocks waiting to be indexed on a node that never pauses (default 2048). */
+  maxPending?: number;
 }
 
 /** Blocks indexed per storage batch while rebuilding or catching up with the head. */
 const REBUILD_BATCH = 64;
-/** The index follows the head once the chain has made no block for this long... */
+/** The index catches up in a pause: no block and no request for this long... */
 const IDLE_MS = 50;
 /**
- * ...or once this many blocks wait, so what a busy chain holds for it stays bounded: one catch-up
- * batch (REBUILD_BATCH), the same batches as a larger bound made. Each waiting block holds its
- * rows and account reads; automining, the young generation is collected every ~75-100 blocks,
- * and at 256 blocks every one of them was copied twice (promoted) and left to the full GCs,
- * where at 64 most die young.
+ * ...or, on a node that never pauses, once this many blocks wait: then it indexes the oldest
+ * batch, so the wait stays bounded. The bound is what the first explorer read after a long burst
+ * waits for (every query first brings the index to the head: ~0.1-0.15 ms a block, so ~0.3 s at
+ * most) and what waiting blocks hold: each its rows and account reads (~1 KB), and the block,
+ * which memory mode keeps anyway.
  */
-const MAX_PENDING = REBUILD_BATCH;
+const MAX_PENDING = 2048;
 
 /** What `follow` reads of a block while its state is the head's. */
 interface Captured {
@@ -67,19 +72,24 @@ interface Pending {
   captured?: Captured;
 }
 
+/** Nothing counts requests: pauses are told by blocks alone. */
+const NO_ACTIVITY: RequestActivity = { count: 0 };
+
 type Batch = { kind: 'commit'; hash: string } | { kind: 'remove'; head: string; last: bigint };
 
 /**
  * The explorer index: per-address and per-token lists, token metadata and holder balances,
  * coin-balance history, withdrawals and counters.
  *
- * Indexing is off the path of a transaction: a committed block only joins `pending`, and the
- * index catches up in batches once the chain is idle for IDLE_MS, once MAX_PENDING blocks wait,
- * or as soon as anything reads it (every query first `sync`s: read-your-writes). A revert drops
- * pending blocks for free and undoes indexed ones in the chain's revert batch, so the index
- * never holds a block the chain lost. Catch-up batches carry the index head with them; after a
- * crash the index resumes from that head (or rebuilds when it no longer matches the chain), as
- * it does for a node whose index is missing or of another format.
+ * Indexing is off the path of a transaction and out of a burst of them: a committed block only
+ * joins `pending` with what the indexer will read of its state, and the index catches up in
+ * batches in a pause (no block and no request for IDLE_MS; it stops at the next request), or as
+ * soon as anything reads it (every query first `sync`s: read-your-writes); on a node that never
+ * pauses, the oldest blocks are indexed once more than MAX_PENDING wait. A revert drops pending
+ * blocks for free and undoes indexed ones in the chain's revert batch, so the index never holds a
+ * block the chain lost. Catch-up batches carry the index head with them; after a crash the index
+ * resumes from that head (or rebuilds when it no longer matches the chain), as it does for a node
+ * whose index is missing or of another format.
  */
 export class IndexService {
   readonly store: IndexStore;
@@ -100,13 +110,25 @@ export class IndexService {
   private draining?: Promise<void>;
   private timer?: NodeJS.Timeout;
   private lastBlockAt = 0;
+  /** The request count at the idle timer's last look, and when it last saw it move. */
+  private seenRequests = 0;
+  private lastRequestAt = 0;
+  /** An immediate is queued to index the oldest batch of a queue past its bound. */
+  private trimQueued = false;
   /** Set when indexing failed: the index stops (stays at its last good block) until the next start rebuilds it. */
   private broken = false;
+
+  private readonly idleMs: number;
+  private readonly maxPending: number;
 
   private constructor(
     private readonly chain: ChainService,
     private readonly logger: Logger,
+    private readonly activity: RequestActivity,
+    options: IndexOptions,
   ) {
+    this.idleMs = options.idleMs ?? IDLE_MS;
+    this.maxPending = options.maxPending ?? MAX_PENDING;
     // A chain in memory keeps its index in sorted tables of its own (see MemoryIndexStore).
     this.store =
       chain.storage.kind === 'memory' ? new MemoryIndexStore() : new LevelIndexStore(chain.storage, chain.store);
@@ -121,8 +143,9 @@ export class IndexService {
     events: EventBus,
     logger: Logger,
     options: IndexOptions = {},
+    activity: RequestActivity = NO_ACTIVITY,
   ): Promise<IndexService> {
-    const svc = new IndexService(chain, logger);
+    const svc = new IndexService(chain, logger, activity, options);
     await chain.exclusive(async () => {
       await svc.catchUp(options);
       svc.indexedTo = chain.head.number;
@@ -192,30 +215,60 @@ export class IndexService {
     this.enqueue(entry);
   }
 
-  /** Queues a followed block for the next catch-up, which runs once the node is idle or the queue is full. */
+  /** Queues a followed block for the next catch-up: in a pause, at a read, or past the bound. */
   private enqueue(entry: Pending): void {
-    this.pending.push(entry);
+    const pending = this.pending;
+    pending.push(entry);
     this.lastBlockAt = performance.now();
-    if (this.pending.length >= MAX_PENDING) {
-      // Normally after the reply that made this block has gone out; but an in-process caller
-      // awaiting one request after another never lets an immediate (or the idle timer) run,
-      // so past twice the bound the catch-up is queued right behind this block.
-      if (this.pending.length >= 2 * MAX_PENDING) void this.sync().catch(() => undefined);
-      else if (!this.draining) setImmediate(() => void this.sync().catch(() => undefined));
-      return;
+    // The request that made this block is the block's moment, not a later one.
+    this.seenRequests = this.activity.count;
+    if (!this.timer) this.armTimer(this.idleMs);
+    if (pending.length <= this.maxPending) return;
+    // Normally after the reply that made this block has gone out; but an in-process caller
+    // awaiting one request after another never lets an immediate (or the idle timer) run, so a
+    // batch past the bound is queued right behind this block.
+    if (pending.length > this.maxPending + REBUILD_BATCH) void this.step().catch(() => undefined);
+    else if (!this.trimQueued) {
+      this.trimQueued = true;
+      setImmediate(() => {
+        this.trimQueued = false;
+        if (this.pending.length > this.maxPending) void this.step().catch(() => undefined);
+      });
     }
-    if (!this.timer) this.armTimer(IDLE_MS);
   }
 
+  /**
+   * Looks again in `ms` while blocks wait; catches up once neither a block nor a request came for
+   * idleMs. Requests are seen as a count that moved between two looks, taken as a request at the
+   * later look: a pause is never shorter than idleMs.
+   */
   private armTimer(ms: number): void {
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      if (this.pending.length === 0) return;
-      const quiet = performance.now() - this.lastBlockAt;
-      if (quiet < IDLE_MS) this.armTimer(IDLE_MS - quiet);
-      else void this.sync().catch(() => undefined);
+      if (this.pending.length === 0 || this.broken) return;
+      const now = performance.now();
+      const requests = this.activity.count;
+      if (requests !== this.seenRequests) {
+        this.seenRequests = requests;
+        this.lastRequestAt = now;
+      }
+      const quiet = now - Math.max(this.lastBlockAt, this.lastRequestAt);
+      if (quiet < this.idleMs) this.armTimer(this.idleMs - quiet);
+      else void this.catchUpWhileIdle().catch(() => undefined);
     }, ms);
     this.timer.unref();
+  }
+
+  /** Indexes batch after batch until the queue is empty or a request or block comes; then waits for the next pause. */
+  private async catchUpWhileIdle(): Promise<void> {
+    while (this.pending.length > 0 && !this.broken) {
+      const requests = this.activity.count;
+      const lastBlock = this.lastBlockAt;
+      await this.step();
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (this.activity.count !== requests || this.lastBlockAt !== lastBlock) break;
+    }
+    if (this.pending.length > 0 && !this.timer) this.armTimer(this.idleMs);
   }
 
   /** Number of committed blocks the index does not hold yet. */
@@ -223,38 +276,51 @@ export class IndexService {
     return this.pending.length;
   }
 
-  /** Indexes every committed block the index lacks; resolves when it is up to the head. */
-  sync(): Promise<void> {
-    if (this.pending.length === 0 || this.broken) return this.draining ?? Promise.resolve();
+  /**
+   * Indexes every block committed so far; resolves when the index holds them (blocks committed
+   * meanwhile are indexed too when they fall in the same batches, not waited for).
+   */
+  async sync(): Promise<void> {
+    const pending = this.pending;
+    if (pending.length === 0 || this.broken) return this.draining;
+    const target = pending[pending.length - 1].sb.number;
+    while (!this.broken && this.pending.length > 0 && this.indexedTo < target) {
+      await this.step();
+      // Between batches, let the event loop serve what does not need the chain (a long
+      // catch-up must not hold every other client).
+      if (this.pending.length > 0 && this.indexedTo < target) await new Promise<void>((r) => setImmediate(r));
+    }
+  }
+
+  /**
+   * Indexes the oldest pending batch, in a chain lock of its own (a block can be mined between
+   * two batches) and written with the index head; one batch at a time.
+   */
+  private step(): Promise<void> {
     this.draining ??= this.chain
-      .exclusive(() => this.drain())
+      .exclusive(() => this.indexBatch())
       .finally(() => {
         this.draining = undefined;
       });
-    return this.draining.then(() => (this.pending.length > 0 ? this.sync() : undefined));
+    return this.draining;
   }
 
-  /** Inside the chain lock: indexes the pending blocks in batches, each written with the index head. */
-  private async drain(): Promise<void> {
-    while (this.pending.length > 0 && !this.broken) {
-      const blocks = this.pending.slice(0, REBUILD_BATCH);
-      this.begin();
-      try {
-        const scope = new BlockScope(this.writer);
-        for (const p of blocks) await this.indexBlockAt(scope, p);
-        endIndexBatch(scope, blocks[blocks.length - 1].sb);
-        await this.store.writeNow(this.writer.take());
-        this.writer.committed();
-      } catch (e) {
-        this.fail(blocks[0].sb, e);
-        return;
-      }
-      this.pending = this.pending.slice(blocks.length);
-      this.indexedTo = blocks[blocks.length - 1].sb.number;
-      // Between batches, let the event loop serve what does not need the chain (a long
-      // catch-up must not hold every other client).
-      if (this.pending.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+  private async indexBatch(): Promise<void> {
+    if (this.pending.length === 0 || this.broken) return;
+    const blocks = this.pending.slice(0, REBUILD_BATCH);
+    this.begin();
+    try {
+      const scope = new BlockScope(this.writer);
+      for (const p of blocks) await this.indexBlockAt(scope, p);
+      endIndexBatch(scope, blocks[blocks.length - 1].sb);
+      await this.store.writeNow(this.writer.take());
+      this.writer.committed();
+    } catch (e) {
+      this.fail(blocks[0].sb, e);
+      return;
     }
+    this.pending = this.pending.slice(blocks.length);
+    this.indexedTo = blocks[blocks.length - 1].sb.number;
   }
 
   /**

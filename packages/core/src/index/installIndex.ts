@@ -2,6 +2,7 @@ import type { PluginContext } from '../kernel/definePlugin.js';
 import type { KernelServices } from '../kernel/services.js';
 import { type IndexOptions, IndexService } from './IndexService.js';
 import { IndexTokens } from './IndexTokens.js';
+import { Tokens } from '../kernel/tokens.js';
 
 export { IndexTokens };
 
@@ -12,7 +13,13 @@ export { IndexTokens };
  */
 export async function installIndex(ctx: PluginContext, options: IndexOptions = {}): Promise<IndexService> {
   if (ctx.container.isRegistered(IndexTokens.index, true)) return ctx.resolve(IndexTokens.index);
-  const svc = await IndexService.attach(ctx.services.chain, ctx.events, ctx.logger, options);
+  const svc = await IndexService.attach(
+    ctx.services.chain,
+    ctx.events,
+    ctx.logger,
+    options,
+    ctx.resolve(Tokens.activity),
+  );
   ctx.provide(IndexTokens.index, () => svc);
   return svc;
 }

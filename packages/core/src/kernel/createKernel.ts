@@ -21,6 +21,7 @@ import { orderPlugins } from './orderPlugins.js';
 import { openPluginStore } from './PluginStore.js';
 import { ServiceProviders } from './ServiceProviders.js';
 import { Tokens } from './tokens.js';
+import { RequestActivity } from './RequestActivity.js';
 
 /**
  * Builds a kernel: options checked, a child container of its own, storage opened, genesis
@@ -65,6 +66,8 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
   // The chain is opened above (async, before any plugin): a value. Every other service is a
   // factory, built on first use, so a plugin's ctx.provide can replace it before anyone uses it.
   provide(container, Tokens.chain, chain);
+  const activity = new RequestActivity();
+  provide(container, Tokens.activity, activity);
   const providers = new ServiceProviders(container);
   registerKernelServices(providers, {
     options: resolved,
@@ -83,6 +86,7 @@ export async function createKernel(options: KernelOptions = {}): Promise<Kernel>
     batchCostBudget: resolved.rpc.batchCostBudget,
     onInternalError: (method, e) =>
       logger.error(`${method} failed: ${e instanceof Error ? (e.stack ?? e.message) : e}`),
+    activity,
   });
   const contexts: PluginContext[] = [];
   kernel = new Kernel(container, dispatcher, plugins, contexts);

@@ -7,6 +7,7 @@ import type { TxService } from '../mempool/TxService.js';
 import type { MinerService } from '../miner/MinerService.js';
 import type { MethodRegistry } from '../rpc/MethodRegistry.js';
 import type { RouteRegistry } from '../routes/RouteRegistry.js';
+import type { RequestActivity } from './RequestActivity.js';
 import type { StoragePort } from '../storage/StoragePort.js';
 import type { Logger, ResolvedOptions } from './options.js';
 
@@ -23,4 +24,5 @@ export const Tokens = {
   executor: token<Executor>('ashlar:executor'),
   methods: token<MethodRegistry>('ashlar:methods'),
   routes: token<RouteRegistry>('ashlar:routes'),
+  activity: token<RequestActivity>('ashlar:activity'),
 } satisfies Record<string, Token<unknown>>;

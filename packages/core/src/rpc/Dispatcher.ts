@@ -4,6 +4,7 @@ import { domainCodeOf, toRpcError } from '../errors/toRpcError.js';
 import { batchCostOf } from './batchCost.js';
 import type { MethodRegistry } from './MethodRegistry.js';
 import type { JsonRpcResponse, RpcContext, RpcEngine } from './types.js';
+import type { RequestActivity } from '../kernel/RequestActivity.js';
 
 export interface DispatcherOptions {
   /** Most requests in one batch (default 1000). */
@@ -14,6 +15,8 @@ export interface DispatcherOptions {
   batchCostBudget?: number;
   /** Called with errors that are not the caller's fault (bugs, storage failures). */
   onInternalError?: (method: string, error: unknown) => void;
+  /** Counts every request run (see RequestActivity). */
+  activity?: RequestActivity;
 }
 
 type Id = string | number | null;
@@ -174,6 +177,7 @@ export class Dispatcher implements RpcEngine {
 
   private run(method: string, params: unknown, ctx?: Partial<RpcContext>): unknown {
     if (this.refusal !== undefined) throw this.refusal;
+    if (this.options.activity) this.options.activity.count++;
     const def = this.methods.get(method);
     if (!def)
       throw new AshlarError(
