@@ -18,6 +18,7 @@ import {
   eoaCode7702SignAuthorization,
   hexToBytes,
 } from '@ethereumjs/util';
+import type { Message } from '@ethereumjs/evm';
 import { type RunTxResult, type VM, createVM, runTx } from '@ethereumjs/vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installEngineSpeedups } from './internals.js';
@@ -200,6 +201,21 @@ const SPECS: TxSpec[] = [
     since: Hardfork.London,
   },
   { name: 'transfer after the failures', from: ALICE, type: 2, to: RECIPIENT, value: 3n, since: Hardfork.London },
+  // Value transfers to accounts without code take plainCall.ts's steps; the others runCall's.
+  { name: 'zero-value transfer to a new account (EIP-161)', from: BOB, type: 0, to: addr('5678'), value: 0n },
+  { name: 'transfer to the sender itself', from: BOB, type: 0, to: createAddressFromPrivateKey(BOB), value: 9n },
+  { name: 'transfer to the coinbase', from: ALICE, type: 0, to: COINBASE, value: 11n },
+  { name: 'transfer to a precompile (identity)', from: ALICE, type: 0, to: addr('04'), value: 13n, gasLimit: 30_000n },
+  { name: 'transfer to a contract, no input', from: BOB, type: 0, to: REVERTS, value: 1n, gasLimit: 60_000n },
+  {
+    name: 'transfer to an EIP-7702-delegated account',
+    from: ALICE,
+    type: 2,
+    to: createAddressFromPrivateKey(DELEGATED),
+    value: 15n,
+    gasLimit: 100_000n,
+    since: Hardfork.Prague,
+  },
 ];
 
 function blockFor(common: Common): Block {
@@ -278,6 +294,31 @@ async function runAll(hardfork: Hardfork, run: RunFn, expectLean: boolean | unde
   const block = blockFor(common);
   const events: unknown[] = [];
   vm.events.on('beforeTx', (tx: TypedTransaction) => events.push(['beforeTx', bytesToHex(tx.hash())]));
+  // Every message the EVM announces (what the call-frame tracer builds frames from), as listeners see it.
+  vm.evm.events.on('beforeMessage', (m: Message) =>
+    events.push([
+      'beforeMessage',
+      Object.keys(m),
+      m.caller.toString(),
+      m.to?.toString(),
+      m.value,
+      m.gasLimit,
+      bytesToHex(m.data),
+      m.depth,
+    ]),
+  );
+  vm.evm.events.on('afterMessage', (r: { createdAddress?: Address; execResult: RunTxResult['execResult'] }) => {
+    const e = r.execResult;
+    events.push([
+      'afterMessage',
+      Object.keys(r),
+      e.executionGasUsed,
+      bytesToHex(e.returnValue),
+      e.exceptionError?.error,
+      e.gasRefund,
+      hex(e.logs ?? []),
+    ]);
+  });
   vm.events.on('afterTx', (ev: RunTxResult & { transaction: TypedTransaction }) => {
     const { transaction, ...rest } = ev;
     events.push(['afterTx', Object.keys(ev), bytesToHex(transaction.hash()), shown(rest as RunTxResult)]);

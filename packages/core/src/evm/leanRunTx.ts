@@ -40,6 +40,8 @@ import {
   hexToBytes,
 } from '@ethereumjs/util';
 import { Bloom, type RunTxOpts, type RunTxResult, type VM, runTx } from '@ethereumjs/vm';
+import { runPlainCall } from './plainCall.js';
+import type { EVM } from '@ethereumjs/evm';
 
 /** SHA-256 of @ethereumjs/vm 10.1.3's dist/esm/runTx.js, the text mirrored here. */
 export const RUN_TX_FILE_SHA256 = 'e64717c0ff4046a6fe3496e41c3a6e53c24a7f7bd74a63c8b0ddf8ab390e3373';
@@ -152,6 +154,7 @@ export interface TxRules {
   eip6780: boolean;
   eip7623: boolean;
   eip7702: boolean;
+  eip1153: boolean;
   maxRefundQuotient: bigint;
 }
 
@@ -181,6 +184,7 @@ export function rulesOf(common: Common): TxRules {
     eip6780: on(6780),
     eip7623: on(7623),
     eip7702: on(7702),
+    eip1153: on(1153),
     maxRefundQuotient: common.param('maxRefundQuotient'),
   };
   rulesByCommon.set(common, { params, rules });
@@ -317,18 +321,33 @@ async function leanRunTx(vm: LeanVm, opts: RunTxOpts): Promise<RunTxResult> {
     const to = tx.to;
     let results: LeanResult;
     try {
-      results = (await evm.runCall({
-        block,
-        gasPrice,
-        caller,
-        gasLimit,
-        to,
-        value: tx.value,
-        data: tx.data,
-        blobVersionedHashes: undefined,
-        accessWitness: undefined,
-        skipNonceIncrement: true,
-      })) as LeanResult;
+      // A value transfer to an account without code takes runCall's steps for it alone (plainCall.ts).
+      const plain =
+        to === undefined
+          ? undefined
+          : await runPlainCall(evm as unknown as EVM, {
+              block,
+              gasPrice,
+              caller,
+              gasLimit,
+              to,
+              value: tx.value,
+              data: tx.data,
+              transientStorage: rules.eip1153,
+            });
+      results = (plain ??
+        (await evm.runCall({
+          block,
+          gasPrice,
+          caller,
+          gasLimit,
+          to,
+          value: tx.value,
+          data: tx.data,
+          blobVersionedHashes: undefined,
+          accessWitness: undefined,
+          skipNonceIncrement: true,
+        }))) as LeanResult;
     } catch (e) {
       await journal.revert();
       throw e;
