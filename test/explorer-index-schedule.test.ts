@@ -56,15 +56,16 @@ describe('explorer index schedule', () => {
   });
 
   it('waits while requests keep coming, and answers a read with every block so far', async () => {
-    const k = await explorerKernel({ storage: memoryStorage(), explorer: { idleMs: 300 } });
+    // A pause of 1 s: a loaded CI machine stalling this process for longer is not expected.
+    const k = await explorerKernel({ storage: memoryStorage(), explorer: { idleMs: 1_000 } });
     try {
       const index = indexOfKernel(k);
       await transfers(k, 10);
-      // Requests every ~20 ms for ~900 ms, three times the pause it waits for without a block:
+      // Requests every ~50 ms for ~3 s, three times the pause it waits for without a block:
       // never a pause without a request, so nothing is indexed.
-      for (let i = 0; i < 45; i++) {
+      for (let i = 0; i < 60; i++) {
         await k.request({ method: 'eth_blockNumber' });
-        await sleep(20);
+        await sleep(50);
       }
       expect(index.lag).toBe(10);
       // A read brings the index to the head first (read-your-writes).
