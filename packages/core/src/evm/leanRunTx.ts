@@ -321,33 +321,21 @@ async function leanRunTx(vm: LeanVm, opts: RunTxOpts): Promise<RunTxResult> {
     const to = tx.to;
     let results: LeanResult;
     try {
+      const call = {
+        block,
+        gasPrice,
+        caller,
+        gasLimit,
+        to,
+        value: tx.value,
+        data: tx.data,
+        blobVersionedHashes: undefined,
+        accessWitness: undefined,
+        skipNonceIncrement: true,
+      };
       // A value transfer to an account without code takes runCall's steps for it alone (plainCall.ts).
-      const plain =
-        to === undefined
-          ? undefined
-          : await runPlainCall(evm as unknown as EVM, {
-              block,
-              gasPrice,
-              caller,
-              gasLimit,
-              to,
-              value: tx.value,
-              data: tx.data,
-              transientStorage: rules.eip1153,
-            });
-      results = (plain ??
-        (await evm.runCall({
-          block,
-          gasPrice,
-          caller,
-          gasLimit,
-          to,
-          value: tx.value,
-          data: tx.data,
-          blobVersionedHashes: undefined,
-          accessWitness: undefined,
-          skipNonceIncrement: true,
-        }))) as LeanResult;
+      const plain = await runPlainCall(evm as unknown as EVM, call, rules.eip1153);
+      results = (plain ?? (await evm.runCall(call))) as LeanResult;
     } catch (e) {
       await journal.revert();
       throw e;

@@ -20,16 +20,16 @@ interface PlainEvm {
   _emit(topic: string, data: unknown): Promise<void>;
 }
 
+/** What runPlainCall reads of the options leanRunTx hands `runCall` (the same object). */
 export interface PlainCallInput {
   block: Block;
   gasPrice: bigint;
   caller: Address;
   gasLimit: bigint;
-  to: Address;
+  /** Undefined for a creation, which this never runs. */
+  to: Address | undefined;
   value: bigint;
   data: Uint8Array;
-  /** EIP-1153 is active (its transient storage takes a checkpoint per message). */
-  transientStorage: boolean;
 }
 
 const NO_CODE = new Uint8Array(0);
@@ -46,13 +46,14 @@ const NO_CODE = new Uint8Array(0);
  *
  * Answers undefined, having changed nothing, when the call is not such a transfer or would take a
  * branch of runCall this does not mirror: the recipient has code (a contract, or an EIP-7702
- * delegation), is a precompile, the transfer would fail (balance short, recipient overflow),
+ * delegation), is a precompile or none (a creation), the transfer would fail (balance short, recipient overflow),
  * the transaction has input, or the EVM's profiler or debug log is on. The caller then runs runCall.
  */
-export async function runPlainCall(evm: EVM, input: PlainCallInput): Promise<unknown> {
+export async function runPlainCall(evm: EVM, input: PlainCallInput, transientStorage: boolean): Promise<unknown> {
   const e = evm as unknown as PlainEvm;
   const { caller, to, value } = input;
-  if (input.data.length > 0 || e.DEBUG || e._optsCached.profiler?.enabled === true) return undefined;
+  if (to === undefined || input.data.length > 0 || e.DEBUG || e._optsCached.profiler?.enabled === true)
+    return undefined;
   if (e.getPrecompile(to) !== undefined) return undefined;
   const state = e.stateManager;
   const recipient = await state.getAccount(to);
@@ -81,7 +82,7 @@ export async function runPlainCall(evm: EVM, input: PlainCallInput): Promise<unk
   });
   await e._emit('beforeMessage', message);
   await e.journal.checkpoint();
-  if (input.transientStorage) e.transientStorage.checkpoint();
+  if (transientStorage) e.transientStorage.checkpoint();
   // _executeCall: the sender's balance, then the recipient's (read again, as it reads them: the
   // state manager hands out its own copies), then the code, which is empty.
   const from = (await state.getAccount(caller)) ?? new Account();
@@ -97,7 +98,7 @@ export async function runPlainCall(evm: EVM, input: PlainCallInput): Promise<unk
     execResult: earlyFrameResult(message.gasRefund, 0n, undefined, undefined),
   };
   await e.journal.commit();
-  if (input.transientStorage) e.transientStorage.commit();
+  if (transientStorage) e.transientStorage.commit();
   await e._emit('afterMessage', result);
   return result;
 }
