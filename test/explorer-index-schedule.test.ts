@@ -115,4 +115,25 @@ describe('explorer index schedule', () => {
     expect(atRead).toEqual(inPauses);
     expect(pastBound).toEqual(inPauses);
   });
+
+  it('refuses a bad idleMs or maxPending by name, and the kernel does not start', async () => {
+    const bad: [Record<string, unknown>, RegExp][] = [
+      [{ idleMs: -1 }, /idleMs must be a number ≥ 0, got -1/],
+      [{ idleMs: Number.NaN }, /idleMs must be a number ≥ 0, got NaN/],
+      [{ idleMs: '50' }, /idleMs must be a number ≥ 0, got 50/],
+      [{ maxPending: 1.5 }, /maxPending must be an integer ≥ 0, got 1.5/],
+      [{ maxPending: Number.POSITIVE_INFINITY }, /maxPending must be an integer ≥ 0, got Infinity/],
+    ];
+    for (const [explorer, message] of bad) {
+      await expect(explorerKernel({ storage: memoryStorage(), explorer: explorer as never })).rejects.toThrow(message);
+    }
+    // 0 is valid for both: catch up at the first look, and past any waiting block.
+    const k = await explorerKernel({ storage: memoryStorage(), explorer: { idleMs: 0, maxPending: 0 } });
+    try {
+      await transfers(k, 3);
+      expect((await api(k, '/api/v2/stats')).body.total_blocks).toBe('4');
+    } finally {
+      await k.close();
+    }
+  });
 });

@@ -6,6 +6,8 @@ import type { StoredBlock } from '../chain/types.js';
 import type { EventBus } from '../events/EventBus.js';
 import type { Logger } from '../util/logger.js';
 import type { StoreOp } from '../storage/ChainStore.js';
+import { AshlarError } from '../errors/AshlarError.js';
+import { ErrorCodes } from '../errors/codes.js';
 import { BatchWriter } from './BatchWriter.js';
 import { type BlockRows, blockRows } from './blockRows.js';
 import { readU32, u32 } from './codec.js';
@@ -72,6 +74,17 @@ interface Pending {
   captured?: Captured;
 }
 
+/** An index option's value, or its default; anything but a finite number ≥ 0 (an integer if asked) is refused by name. */
+function checkedOption(name: string, value: unknown, fallback: number, integer: boolean): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value)))
+    throw new AshlarError(
+      ErrorCodes.OPTIONS,
+      `index option ${name} must be ${integer ? 'an integer' : 'a number'} ≥ 0, got ${String(value)}`,
+    );
+  return value;
+}
+
 /** Nothing counts requests: pauses are told by blocks alone. */
 const NO_ACTIVITY: RequestActivity = { count: 0 };
 
@@ -127,8 +140,8 @@ export class IndexService {
     private readonly activity: RequestActivity,
     options: IndexOptions,
   ) {
-    this.idleMs = options.idleMs ?? IDLE_MS;
-    this.maxPending = options.maxPending ?? MAX_PENDING;
+    this.idleMs = checkedOption('idleMs', options.idleMs, IDLE_MS, false);
+    this.maxPending = checkedOption('maxPending', options.maxPending, MAX_PENDING, true);
     // A chain in memory keeps its index in sorted tables of its own (see MemoryIndexStore).
     this.store =
       chain.storage.kind === 'memory' ? new MemoryIndexStore() : new LevelIndexStore(chain.storage, chain.store);
