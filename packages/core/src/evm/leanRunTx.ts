@@ -266,7 +266,14 @@ async function leanRunTx(vm: LeanVm, opts: RunTxOpts): Promise<RunTxResult> {
     }
     // computeIntrinsicGasDimensions8037 answers (getIntrinsicGas(), 0) without EIP-8037.
     const intrinsicGas = tx.getIntrinsicGas();
-    const floorCost = getCalldataFloorGas(tx as never, caller);
+    // EIP-7623's floor of a transaction with no data and no access list is txGas (EIP-2780, which
+    // adds to it, is not on the lean path), never above its intrinsic gas: it can raise neither
+    // the minimum gas limit nor the gas spent. Skipped, getCalldataFloorGas (Common lookups per
+    // call) was one more function TurboFan compiled in a fresh node's first value transfers.
+    const floorCost =
+      tx.data.length === 0 && (tx.accessList === undefined || tx.accessList.length === 0)
+        ? 0n
+        : getCalldataFloorGas(tx as never, caller);
     evm.eip7928CallPostTargetOog = false;
     let gasLimit = tx.gasLimit;
     const minGasLimit = intrinsicGas > floorCost ? intrinsicGas : floorCost;
