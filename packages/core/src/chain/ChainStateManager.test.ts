@@ -69,6 +69,26 @@ describe('ChainStateManager caches', () => {
     expect(bytesToHex(await sm.getStateRoot())).toBe(bytesToHex(await stock.getStateRoot()));
   });
 
+  it('answers storage from the trie of the state root it was set back to, not a trie it found before', async () => {
+    const sm = new ChainStateManager({ caches: new Caches() });
+    await sm.putAccount(address(0), new Account(0n, 1n));
+    await sm.putStorage(address(0), slot(1), Uint8Array.of(0xaa));
+    await sm.flush();
+    const before = await sm.getStateRoot();
+    await sm.putStorage(address(0), slot(1), Uint8Array.of(0xbb));
+    await sm.putStorage(address(0), slot(2), Uint8Array.of(0xcc));
+    await sm.flush();
+    const after = await sm.getStateRoot();
+    expect(bytesToHex(await sm.getStorage(address(0), slot(1)))).toBe('0xbb');
+    // setStateRoot empties the caches and the stock trie map: the storage trie comes back from the old account's root.
+    await sm.setStateRoot(before);
+    expect(bytesToHex(await sm.getStorage(address(0), slot(1)))).toBe('0xaa');
+    expect(bytesToHex(await sm.getStorage(address(0), slot(2)))).toBe('0x');
+    await sm.setStateRoot(after);
+    expect(bytesToHex(await sm.getStorage(address(0), slot(1)))).toBe('0xbb');
+    expect(bytesToHex(await sm.getStorage(address(0), slot(2)))).toBe('0xcc');
+  });
+
   it('stores values with leading zero bytes as stock does: unpadded, and all zeros as a cleared slot', async () => {
     const ours = new ChainStateManager({ caches: new Caches() });
     const stock = new MerkleStateManager({ caches: new Caches() });

@@ -10,7 +10,7 @@ import {
   unpadBytes,
 } from '@ethereumjs/util';
 import { unprefixedHexToBytes } from '../evm/fastBytes.js';
-import { keepStorageTrie, stateManagerKeccak, storageTrieOf } from '../evm/internals.js';
+import { stateManagerKeccak, storageTrieOf } from '../evm/internals.js';
 import { copyAccount } from './AccountObjectCache.js';
 import type { SlotWriteGroup } from './SlotCache.js';
 import { StateCaches } from './StateCaches.js';
@@ -69,6 +69,15 @@ export class ChainStateManager extends MerkleStateManager {
 
   /** Keccak-256 of addresses whose storage trie was asked for, keyed by `byteKey` (bounded). */
   private readonly addressHashes = new Map<string, Uint8Array>();
+  /**
+   * The storage tries `_getStorageTrie` answered, by `byteKey` of the address, valid for the
+   * `_storageTries` object they were found in: the stock method keys that object by the hex of the
+   * address's hash (a 64-character string made and hashed for a dictionary lookup on every call,
+   * two per automined block for the EIP-4788 and EIP-2935 rings), and replaces it on revert and
+   * setStateRoot, which forgets every trie in it. The same trie objects, found by a Map lookup.
+   */
+  private readonly storageTries = new Map<string, ReturnType<MerkleStateManager['_getAccountTrie']>>();
+  private storageTriesFor: object | undefined;
 
   /**
    * The stock `_getStorageTrie`, given the address's hash from `addressHashes`: it hashed the
@@ -82,6 +91,12 @@ export class ChainStateManager extends MerkleStateManager {
     if (addressOrHash instanceof Uint8Array) return super._getStorageTrie(addressOrHash, rootAccount);
     const bytes = addressOrHash.bytes;
     const key = byteKey(bytes);
+    if (this._storageTries !== this.storageTriesFor) {
+      this.storageTries.clear();
+      this.storageTriesFor = this._storageTries;
+    }
+    const known = this.storageTries.get(key);
+    if (known !== undefined) return known;
     let hash = this.addressHashes.get(key);
     if (hash === undefined) {
       const computed = stateManagerKeccak(this)(bytes);
@@ -89,7 +104,10 @@ export class ChainStateManager extends MerkleStateManager {
       this.addressHashes.set(key, computed);
       hash = computed;
     }
-    return super._getStorageTrie(hash, rootAccount);
+    const trie = super._getStorageTrie(hash, rootAccount);
+    if (this.storageTries.size >= MAX_HASHED_ADDRESSES) this.storageTries.clear();
+    this.storageTries.set(key, trie);
+    return trie;
   }
 
   /**
@@ -396,7 +414,8 @@ export class ChainStateManager extends MerkleStateManager {
         } else if (cleared) await trie.del(key);
         else await trie.put(key, value);
       }
-      keepStorageTrie(this, addressHex, trie);
+      // Stock's _modifyContractStorage also stores the trie under the hex of the address itself,
+      // a key nothing reads (_getStorageTrie looks tries up by the address's hash): not repeated.
       account.storageRoot = trie.root();
       if (accountCache !== undefined) accountCache.put(address, account);
       else await this.putAccount(address, account);

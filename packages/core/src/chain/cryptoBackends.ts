@@ -13,7 +13,6 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { createKeccak } from 'hash-wasm';
 
 export type Keccak256 = (msg: Uint8Array) => Uint8Array;
 
@@ -125,6 +124,9 @@ export async function loadWasmKeccak256(): Promise<Keccak256> {
     direct = undefined;
   }
   if (direct) return direct;
+  // Loaded only here: hash-wasm's main bundle (all its algorithms, ~280 KB of source that V8
+  // keeps as a string in every process) is for this fallback alone.
+  const { createKeccak } = await import('hash-wasm');
   const hasher = await createKeccak(256);
   const k: Keccak256 = (msg) => {
     hasher.init();

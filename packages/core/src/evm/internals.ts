@@ -162,11 +162,6 @@ export function stateManagerKeccak(sm: MerkleStateManager): (bytes: Uint8Array) 
   return (sm as unknown as { keccakFunction: (bytes: Uint8Array) => Uint8Array }).keccakFunction;
 }
 
-/** Records the storage trie as the account's current one (what `_modifyContractStorage` does). */
-export function keepStorageTrie(sm: MerkleStateManager, addressHex: string, trie: StorageTrieView): void {
-  (sm as unknown as StateManagerStorageInternals)._storageTries[addressHex] = trie;
-}
-
 /**
  * Puts an encoded storage value straight into MerkleStateManager._caches.storage (what putStorage
  * does after unpadding the value, which would turn a one-byte 0x00 into "cleared"); false when the
