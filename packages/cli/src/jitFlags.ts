@@ -23,22 +23,17 @@ import { setFlagsFromString } from 'node:v8';
  * deopts gone since, they do not. `--no-lazy-feedback-allocation` is left out (it raised 16 in
  * flight too but lowered receipts and eth_call, session 6).
  *
- * `--max-inlined-bytecode-size-cumulative=50` (V8's default 920): TurboFan inlines the small
- * functions it always inlines (up to 27 bytes of bytecode) and at most ~50 bytes of larger
- * callees into each function it optimizes. A fresh node compiles ~140 functions on its
- * transaction path in its first thousand transactions, and inlined callees are most of each
- * compile's graph: the same helpers were compiled again inside every caller. Measured in session
- * 15 (fresh nodes under the peers' harness, W1-W5, alternating, 8 runs each, 2026-11-27): node
- * CPU for the thousand automined transfers 1,040-1,140 -> 920-960 ms (V8's compile threads 490-510
- * -> 310-380 µs per transfer), the whole run 5,220-5,580 -> 5,000-5,420 ms, transfer and ERC-20
- * throughput the same within noise, `eth_call` on a fresh node 5,400-6,100 -> 5,200-5,600/s; a
- * warmed node (the 4th repetition of W4) spent 0-6% more CPU. Sessions 6-12 measured budgets of
- * 200-460 against a code base with larger per-block functions and kept V8's: fresh transfers
- * gained 4-6% CPU then, and a warmed node's eth_call lost ~10%. A dev node is mostly fresh
- * nodes (every test run starts one), so the compile it saves counts for more than the last
- * per cent of a long-lived node's reads.
+ * Lower TurboFan inlining budgets (`--max-inlined-bytecode-size-cumulative`, V8's default 920)
+ * are left out. Re-measured in session 15 (fresh nodes under the peers' harness, W1-W5, five
+ * alternating runs each, medians, 2026-11-27): budgets of 50, 150 and 300 took the node CPU of the
+ * thousand automined transfers from 1,050 to 980-1,000 ms (V8 compiled 193 smaller functions in
+ * 279-302 ms instead of ~141 in 405-445) and the whole run's from 5,460 to 5,150-5,360 ms, but
+ * the JavaScript thread ran the less inlined code ~40 µs per transfer slower: transfers
+ * 1,482 -> 1,336-1,413 tx/s, `eth_call` 5,990 -> 5,340-5,480/s. On a machine with a core to
+ * spare for the compiler that is a slower node for less CPU; sessions 6-12 saw the same trade
+ * (fresh transfers -4-6% CPU, a warmed node's eth_call -10%).
  */
-export const JIT_FLAGS: readonly string[] = ['--always-sparkplug', '--max-inlined-bytecode-size-cumulative=50'];
+export const JIT_FLAGS: readonly string[] = ['--always-sparkplug'];
 
 /** The flags to set: JIT_FLAGS or ASHLAR_JIT_FLAGS, less any the user already gave node. */
 export function jitFlagsToSet(env: NodeJS.ProcessEnv, execArgv: readonly string[]): string[] {
