@@ -6,7 +6,7 @@
 // on this 2-core machine vary by 25-40% from minute to minute, so an A/B of "less code per
 // transaction" is read here first and timed afterwards.
 //
-//   node --import tsx bench/src/profile/callCounts.ts --harness=DIR [--warm=W1] [--only=W2 | --script=PATH] [--ops=1000] [--top=40] [--cli=PATH]
+//   node --import tsx bench/src/profile/callCounts.ts --harness=DIR [--warm=W1] [--only=W2 | --script=PATH] [--ops=1000] [--top=40] [--sort=calls] [--cli=PATH]
 //
 // --warm runs first and is not counted (as the peers' run, where W1 precedes W2); the counted
 // window is --only, divided by --ops. Per transaction it prints the calls and the executed source
@@ -35,6 +35,8 @@ const ops = Number(opt('ops', '1000'));
 const top = Number(opt('top', '40'));
 const cli = opt('cli', join(ROOT, 'packages/cli/dist/bin.js'));
 const script = opt('script', '');
+/** `calls` lists the functions called most first instead of those that ran the most source. */
+const sortBy = opt('sort', 'chars') === 'calls' ? 'calls' : 'chars';
 if (!harness || !existsSync(join(harness, 'bench.mjs'))) {
   console.error(
     'usage: callCounts.ts --harness=DIR (the folder of the peers harness bench.mjs) [--only=W2] [--ops=1000]',
@@ -203,8 +205,8 @@ function report(scripts: ScriptCoverage[]): void {
   console.log('\n    calls     chars  by package or file');
   for (const [k, v] of [...byOwner].sort((a, b) => b[1].chars - a[1].chars).slice(0, top))
     console.log(`${per(v.calls)} ${per(v.chars)}  ${k}`);
-  console.log('\n    calls     chars  functions, most source run first');
-  for (const [k, v] of [...byFunction].sort((a, b) => b[1].chars - a[1].chars).slice(0, top))
+  console.log(`\n    calls     chars  functions, ${sortBy === 'calls' ? 'most called' : 'most source run'} first`);
+  for (const [k, v] of [...byFunction].sort((a, b) => b[1][sortBy] - a[1][sortBy]).slice(0, top))
     console.log(`${per(v.calls)} ${per(v.chars)}  ${k}`);
 }
 

@@ -9,6 +9,10 @@ import { setFlagsFromString } from 'node:v8';
  * 230-234 MiB, 12.7-13.0 s; 1.6x 241-243 MiB, 12.3-12.9 s. V8 reads this flag at every GC, so
  * setting it at runtime works: no re-exec. A value the user gave (node
  * --heap-growing-percent=N, or in NODE_OPTIONS) wins; ASHLAR_HEAP_GROWING_PERCENT=0 keeps V8's.
+ *
+ * When the first full GC comes is not set here: V8 sizes the old generation's first limit when it
+ * creates the heap, before any of this runs, so `npm start` passes --initial-old-space-size=192
+ * on node's command line (README: two full GCs fewer in a fresh node's first thousand transfers).
  */
 export const HEAP_GROWING_PERCENT = 45;
 
