@@ -23,17 +23,25 @@ import { setFlagsFromString } from 'node:v8';
  * deopts gone since, they do not. `--no-lazy-feedback-allocation` is left out (it raised 16 in
  * flight too but lowered receipts and eth_call, session 6).
  *
- * Lower TurboFan inlining budgets (`--max-inlined-bytecode-size-cumulative`, V8's default 920)
- * are left out. Re-measured in session 15 (fresh nodes under the peers' harness, W1-W5, five
- * alternating runs each, medians, 2026-11-27): budgets of 50, 150 and 300 took the node CPU of the
- * thousand automined transfers from 1,050 to 980-1,000 ms (V8 compiled 193 smaller functions in
- * 279-302 ms instead of ~141 in 405-445) and the whole run's from 5,460 to 5,150-5,360 ms, but
- * the JavaScript thread ran the less inlined code ~40 µs per transfer slower: transfers
- * 1,482 -> 1,336-1,413 tx/s, `eth_call` 5,990 -> 5,340-5,480/s. On a machine with a core to
- * spare for the compiler that is a slower node for less CPU; sessions 6-12 saw the same trade
- * (fresh transfers -4-6% CPU, a warmed node's eth_call -10%).
+ * `--max-inlined-bytecode-size-cumulative=300` (V8's default 920): TurboFan inlines at most 300
+ * bytes of callees' bytecode into one function. Most of what a fresh node's automined
+ * transaction runs is called once per block (leanRunTx, runAndBuild, startBlock, blockOps, the
+ * flush...), and V8 compiles each of them a few hundred blocks in, with its callees inlined:
+ * ~415 ms of TurboFan in the first thousand transfers, paid back by the few hundred blocks left.
+ * With the smaller budget it compiles smaller functions. Measured on fresh nodes under the peers'
+ * harness with `npm start`'s node options (W1-W5, seven alternating pairs, medians, 2026-11-27,
+ * session 16): node CPU of the thousand automined transfers 1,000 -> 910 ms, of the thousand
+ * ERC-20 transfers 990 -> 940 ms, the whole run 5,030 -> 4,800 ms; transfers 1,509 -> 1,479 tx/s,
+ * `eth_call` 5,699 -> 5,677/s, RSS the same. 500 gained less (W2 940-970 ms, `eth_call` once
+ * 4,535/s), 150 the same CPU as 300 for fewer transactions per second (1,408-1,477 tx/s).
+ *
+ * Session 15 measured the same budgets without --initial-old-space-size (package.json), with two
+ * full GCs inside the thousand transfers, and saw the CPU gain (1,050 -> 980-1,000 ms) outweighed
+ * by the JavaScript thread's ~40 µs per transfer (1,482 -> 1,336-1,413 tx/s, `eth_call`
+ * 5,990 -> 5,340-5,480/s); sessions 6-12 saw the same trade. With the full GCs gone the slower
+ * code no longer shows in the transaction rate.
  */
-export const JIT_FLAGS: readonly string[] = ['--always-sparkplug'];
+export const JIT_FLAGS: readonly string[] = ['--always-sparkplug', '--max-inlined-bytecode-size-cumulative=300'];
 
 /** The flags to set: JIT_FLAGS or ASHLAR_JIT_FLAGS, less any the user already gave node. */
 export function jitFlagsToSet(env: NodeJS.ProcessEnv, execArgv: readonly string[]): string[] {
