@@ -157,6 +157,27 @@ export class ChainStateManager extends MerkleStateManager {
     return account ? copyAccount(account) : null;
   }
 
+  /**
+   * Whether a storage slot holds nothing (true) or a value (false), answered without a promise
+   * from the storage cache or the account's storage trie when its path is in memory; undefined
+   * when a node has to be read (then await getStorage). Nothing is cached by asking.
+   */
+  slotEmptyNow(address: Address, key: Uint8Array): boolean | undefined {
+    const cache = this.stateCaches?.storage;
+    if (cache === undefined || this.getStorage !== ChainStateManager.prototype.getStorage) return undefined;
+    // The cache holds RLP: 0x80 alone is the empty value. Undefined is "not cached" (or a slot
+    // cleared in this block, which the trie may still hold: then the answer is false, safely).
+    const cached = cache.get(address, key);
+    if (cached !== undefined) return cached.length === 1 && cached[0] === 0x80;
+    const account = this.accountNow(address);
+    if (account === undefined) return undefined;
+    if (account === null) return true;
+    const trie = storageTrieOf(this, address, account);
+    if (!(trie instanceof CowTrie)) return undefined;
+    const value = trie.getNow(key);
+    return value === undefined ? undefined : value === null;
+  }
+
   override async getAccount(address: Address): Promise<Account | undefined> {
     const cache = this.stateCaches?.account;
     if (cache === undefined) return super.getAccount(address);

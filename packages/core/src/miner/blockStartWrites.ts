@@ -3,7 +3,7 @@ import type { VM } from '@ethereumjs/vm';
 import { Address, bigIntToAddressBytes, bigIntToBytes, setLengthLeft } from '@ethereumjs/util';
 import { writeWord32 } from '../util/hex.js';
 import { minimalBytes } from '../storage/unpaddedBytes.js';
-import { codeNow } from '../chain/ChainStateManager.js';
+import { ChainStateManager, codeNow } from '../chain/ChainStateManager.js';
 
 /** What BlockBuilder.initState reads and sets on the builder (@ethereumjs/vm 10.1.3). */
 interface BuilderStart {
@@ -94,11 +94,14 @@ export async function startBlock(builder: BlockBuilder): Promise<void> {
     const index = timestamp % params.rootsLength;
     // bigIntToBytes(timestamp) without its hex round trip (minimalBytes: the same bytes).
     writes.push(BEACON_ROOTS, slotKey(index), minimalBytes(timestamp));
-    writes.push(
-      BEACON_ROOTS,
-      slotKey(index + params.rootsLength),
-      (parentBeaconBlockRoot as Uint8Array | undefined) ?? new Uint8Array(32),
-    );
+    const root = (parentBeaconBlockRoot as Uint8Array | undefined) ?? ZERO_ROOT;
+    const rootKey = slotKey(index + params.rootsLength);
+    // A zero root stored over an empty slot changes nothing (an SSTORE of 0 over 0), and every
+    // block Ashlar mines carries a zero root: the write is made only when the slot may hold a
+    // root (a forked chain's ring, an imported block's). Made, it cost a fresh node's automined
+    // transfer ~30 µs: a journaled cache write, a delete walk of the storage trie at the flush,
+    // and TurboFan compiling that walk.
+    if (!isZero(root) || slotEmptyNow(sm, BEACON_ROOTS, rootKey) !== true) writes.push(BEACON_ROOTS, rootKey, root);
   }
   // As accumulateParentBlockHash: the parent's hash at (number - 1) mod the window.
   if (history && (codeIsSet(sm, history.address) ?? (await codeRead(sm, history.address))))
@@ -109,6 +112,18 @@ export async function startBlock(builder: BlockBuilder): Promise<void> {
   // (code reads and storage writes are the state manager's), so one cleanup after both leaves
   // the journal as two did, with one set of fresh journal maps and sets made instead of two.
   if (writes.length > 0) await vm.evm.journal.cleanup();
+}
+
+const ZERO_ROOT = new Uint8Array(32);
+
+function isZero(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] !== 0) return false;
+  return true;
+}
+
+/** `sm.slotEmptyNow` for any state manager: undefined (not known without a read) where it is not a ChainStateManager. */
+function slotEmptyNow(sm: VM['stateManager'], address: Address, key: Uint8Array): boolean | undefined {
+  return sm instanceof ChainStateManager ? sm.slotEmptyNow(address, key) : undefined;
 }
 
 /** Whether the system contract at `address` has code, from the caches; undefined when they do not hold it. */

@@ -1,12 +1,13 @@
 import { RLP } from '@ethereumjs/rlp';
 import { createTx } from '@ethereumjs/tx';
-import { Address, bigIntToAddressBytes, bytesToHex, hexToBytes } from '@ethereumjs/util';
+import { Address, bigIntToAddressBytes, bigIntToBytes, bytesToHex, hexToBytes, setLengthLeft } from '@ethereumjs/util';
 import { Hardfork, Mainnet, createCustomCommon } from '@ethereumjs/common';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { describe, expect, it } from 'vitest';
 import type { Kernel } from '../kernel/Kernel.js';
 import { createKernel } from '../kernel/createKernel.js';
 import type { PendingTx } from '../mempool/types.js';
+import { setStorageAt } from '../dev/stateEdits.js';
 import { Bloom, type RunTxResult, encodeReceipt } from '@ethereumjs/vm';
 import { assembleBlock } from './assembleBlock.js';
 import { hasDepositLog, receiptEncoding } from './finalizeBlock.js';
@@ -74,6 +75,62 @@ describe('finalizeIdleBlock', () => {
       }
     });
   }
+});
+
+// startBlock leaves out the EIP-4788 root write when the root is zero and the slot is empty (an
+// SSTORE of 0 over 0): a slot that holds a root must still be cleared, as BlockBuilder.initState does.
+describe('startBlock over a ring slot that holds a beacon root', () => {
+  it('clears it as BlockBuilder.initState does, and leaves an empty one empty', async () => {
+    const opts = { chain: { hardfork: 'prague', genesisTimestamp: 1_700_000_000 } };
+    const [a, b] = await Promise.all([createKernel(opts), createKernel(opts)]);
+    const beaconRoots = new Address(hexToBytes('0x000f3df6d732807ef1319fb7b8bb8522d0beac02'));
+    const timestamps = [1_700_000_100n, 1_700_000_101n];
+    // The first block's root slot holds a root; the second block's is empty.
+    const rootSlot = (ts: bigint) => setLengthLeft(bigIntToBytes((ts % 8191n) + 8191n), 32);
+    try {
+      for (const k of [a, b])
+        await setStorageAt(k.chain, beaconRoots, rootSlot(timestamps[0]), new Uint8Array(32).fill(7));
+      for (let i = 0; i < timestamps.length; i++) {
+        const hashes: string[] = [];
+        for (const [k, force] of [
+          [a, false],
+          [b, true],
+        ] as const) {
+          const acct = k.chain.accounts[0];
+          const tx = createTx(
+            {
+              type: 2,
+              nonce: BigInt(i),
+              to: k.chain.accounts[1].address,
+              value: 5n,
+              gasLimit: 21_000n,
+              maxFeePerGas: 10n ** 10n,
+              maxPriorityFeePerGas: 1n,
+            },
+            { common: k.chain.common },
+          ).sign(acct.privateKey);
+          const ptx: PendingTx = { tx, sender: acct.address, hash: tx.hash(), hashHex: bytesToHex(tx.hash()), seq: i };
+          const r = await k.chain.exclusive(async () => {
+            const res = await assembleBlock(k.chain, {
+              txs: [ptx],
+              timestamp: timestamps[i],
+              coinbase: k.options.chain.coinbase,
+              gasLimit: k.options.chain.gasLimit,
+              forceBuilderBuild: force,
+            });
+            await k.chain.commitBlock(res.stored);
+            return res;
+          });
+          hashes.push(bytesToHex(r.stored.hash));
+          const root = await k.chain.vm.stateManager.getStorage(beaconRoots, rootSlot(timestamps[i]));
+          expect(root.length).toBe(0);
+        }
+        expect(hashes[0]).toBe(hashes[1]);
+      }
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
 });
 
 /** Mines `data` sent from the first dev account as one block, through the idle path or build(). */
