@@ -40,6 +40,7 @@ import {
   hexToBytes,
 } from '@ethereumjs/util';
 import { Bloom, type RunTxOpts, type RunTxResult, type VM, runTx } from '@ethereumjs/vm';
+import { cachedAccount } from './cachedAccount.js';
 import { runPlainCall } from './plainCall.js';
 import type { EVM } from '@ethereumjs/evm';
 
@@ -288,7 +289,8 @@ async function leanRunTx(vm: LeanVm, opts: RunTxOpts): Promise<RunTxResult> {
     gasLimit -= intrinsicGas;
     const baseFeePerGas = header.baseFeePerGas ?? (defaults().baseFeePerGas as bigint);
     if (rules.eip1559) checkFeeCap(vm, block, tx, baseFeePerGas);
-    let fromAccount = (await state.getAccount(caller)) ?? new Account();
+    const cachedFrom = cachedAccount(state, caller);
+    let fromAccount = (cachedFrom !== undefined ? cachedFrom : await state.getAccount(caller)) ?? new Account();
     const nonce = fromAccount.nonce;
     const balance = fromAccount.balance;
     if (!equalsBytes(fromAccount.codeHash, KECCAK256_NULL)) await checkSenderCode(vm, rules, block, tx, caller);
@@ -367,12 +369,14 @@ async function leanRunTx(vm: LeanVm, opts: RunTxOpts): Promise<RunTxResult> {
     const totalGasSpent = results.totalGasSpent;
     results.blockGasSpent = totalGasSpent;
     results.amountSpent = totalGasSpent * gasPrice;
-    fromAccount = (await state.getAccount(caller)) ?? new Account();
+    const cachedAfter = cachedAccount(state, caller);
+    fromAccount = (cachedAfter !== undefined ? cachedAfter : await state.getAccount(caller)) ?? new Account();
     fromAccount.balance += txCost - totalGasSpent * gasPrice;
     await journal.putAccount(caller, fromAccount);
     // updateMinerBalance (not proof of authority: the coinbase)
     const miner = header.coinbase;
-    const minerAccount = (await state.getAccount(miner)) ?? new Account();
+    const cachedMiner = cachedAccount(state, miner);
+    const minerAccount = (cachedMiner !== undefined ? cachedMiner : await state.getAccount(miner)) ?? new Account();
     results.minerValue = rules.eip1559 ? totalGasSpent * (inclusionFeePerGas as bigint) : results.amountSpent;
     minerAccount.balance += results.minerValue;
     await journal.putAccount(miner, minerAccount);

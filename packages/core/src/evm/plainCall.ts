@@ -1,6 +1,7 @@
 import { type EVM, Message } from '@ethereumjs/evm';
 import type { Block } from '@ethereumjs/block';
 import { Account, type Address, MAX_INTEGER } from '@ethereumjs/util';
+import { cachedAccount } from './cachedAccount.js';
 import { earlyFrameResult } from './frameResult.js';
 
 /** What `runPlainCall` reads and writes of the EVM beyond its public methods (@ethereumjs/evm 10.1.3). */
@@ -56,9 +57,12 @@ export async function runPlainCall(evm: EVM, input: PlainCallInput, transientSto
     return undefined;
   if (e.getPrecompile(to) !== undefined) return undefined;
   const state = e.stateManager;
-  const recipient = await state.getAccount(to);
-  if (recipient !== undefined && recipient.isContract()) return undefined;
-  const sender = await state.getAccount(caller);
+  // Each read as getAccount answers it (undefined: none), without its promise when cached.
+  const cachedTo = cachedAccount(state, to);
+  const recipient = cachedTo !== undefined ? (cachedTo ?? undefined) : await state.getAccount(to);
+  if (recipient?.isContract()) return undefined;
+  const cachedCaller = cachedAccount(state, caller);
+  const sender = cachedCaller !== undefined ? (cachedCaller ?? undefined) : await state.getAccount(caller);
   if ((sender?.balance ?? 0n) < value || (recipient?.balance ?? 0n) + value > MAX_INTEGER) return undefined;
 
   // runCall, no message given, skipBalance and nonce increment off (leanRunTx did both).
@@ -85,10 +89,12 @@ export async function runPlainCall(evm: EVM, input: PlainCallInput, transientSto
   if (transientStorage) e.transientStorage.checkpoint();
   // _executeCall: the sender's balance, then the recipient's (read again, as it reads them: the
   // state manager hands out its own copies), then the code, which is empty.
-  const from = (await state.getAccount(caller)) ?? new Account();
+  const cachedFrom = cachedAccount(state, caller);
+  const from = (cachedFrom !== undefined ? cachedFrom : await state.getAccount(caller)) ?? new Account();
   from.balance -= value;
   await e.journal.putAccount(caller, from);
-  const toAccount = (await state.getAccount(to)) ?? new Account();
+  const cachedRecipient = cachedAccount(state, to);
+  const toAccount = (cachedRecipient !== undefined ? cachedRecipient : await state.getAccount(to)) ?? new Account();
   toAccount.balance += value;
   await e.journal.putAccount(to, toAccount);
   message.code = NO_CODE;
