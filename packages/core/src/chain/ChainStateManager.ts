@@ -16,6 +16,7 @@ import type { SlotWriteGroup } from './SlotCache.js';
 import { StateCaches } from './StateCaches.js';
 import { byteKey } from './stateCacheKeys.js';
 import { CowTrie } from '../trie/CowTrie.js';
+import { SETTLED } from '../util/settled.js';
 
 /** Bounds of the head state's caches (see `boundCaches`). */
 export const MAX_CACHED_ACCOUNTS = 100_000;
@@ -444,8 +445,8 @@ export class ChainStateManager extends MerkleStateManager {
   }
 }
 
-/** The answer of a write done synchronously: one settled promise, shared. */
-const DONE: Promise<void> = Promise.resolve();
+/** The answer of a write done synchronously: one settled promise, shared (see SETTLED). */
+const DONE: Promise<void> = SETTLED;
 
 /**
  * @ethereumjs/util's unpadBytes (the value without its leading zero bytes; the value itself when

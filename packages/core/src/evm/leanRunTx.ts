@@ -40,6 +40,7 @@ import {
   hexToBytes,
 } from '@ethereumjs/util';
 import { Bloom, type RunTxOpts, type RunTxResult, type VM, runTx } from '@ethereumjs/vm';
+import { SETTLED } from '../util/settled.js';
 import { cachedAccount } from './cachedAccount.js';
 import { runPlainCall } from './plainCall.js';
 import type { EVM } from '@ethereumjs/evm';
@@ -249,7 +250,10 @@ async function leanRunTx(vm: LeanVm, opts: RunTxOpts): Promise<RunTxResult> {
   const journal = evm.journal;
   // Ensure we start with a clear warmed accounts Map
   await journal.cleanup();
-  await journal.checkpoint();
+  // The journal's checkpoint, commit and putAccount hand back the state manager's answer, SETTLED
+  // when it did the work at once (in memory, inside the block): awaited only when it is not.
+  let step = journal.checkpoint();
+  if (step !== SETTLED) await step;
   if (typed) warmAccessList(journal, tx);
   try {
     // ---- _runTx
@@ -322,11 +326,14 @@ async function leanRunTx(vm: LeanVm, opts: RunTxOpts): Promise<RunTxResult> {
     const txCost = tx.gasLimit * gasPrice;
     fromAccount.balance -= txCost;
     if (opts.skipBalance === true && fromAccount.balance < 0n) fromAccount.balance = 0n;
-    await journal.putAccount(caller, fromAccount);
+    step = journal.putAccount(caller, fromAccount);
+    if (step !== SETTLED) await step;
     fromAccount.nonce += 1n;
-    await journal.putAccount(caller, fromAccount);
+    step = journal.putAccount(caller, fromAccount);
+    if (step !== SETTLED) await step;
     // The nested prep checkpoint (7702 authorizations would run inside it).
-    await journal.checkpoint();
+    step = journal.checkpoint();
+    if (step !== SETTLED) await step;
     const to = tx.to;
     let results: LeanResult;
     try {
@@ -350,7 +357,10 @@ async function leanRunTx(vm: LeanVm, opts: RunTxOpts): Promise<RunTxResult> {
       throw e;
     }
     if (evm.eip2780PrepOog === true) await journal.revert();
-    else await journal.commit();
+    else {
+      step = journal.commit();
+      if (step !== SETTLED) await step;
+    }
     evm.eip7928CallPostTargetOog = false;
     evm.createTxTargetAlive = false;
     // ---- gas and balances
@@ -372,14 +382,16 @@ async function leanRunTx(vm: LeanVm, opts: RunTxOpts): Promise<RunTxResult> {
     const cachedAfter = cachedAccount(state, caller);
     fromAccount = (cachedAfter !== undefined ? cachedAfter : await state.getAccount(caller)) ?? new Account();
     fromAccount.balance += txCost - totalGasSpent * gasPrice;
-    await journal.putAccount(caller, fromAccount);
+    step = journal.putAccount(caller, fromAccount);
+    if (step !== SETTLED) await step;
     // updateMinerBalance (not proof of authority: the coinbase)
     const miner = header.coinbase;
     const cachedMiner = cachedAccount(state, miner);
     const minerAccount = (cachedMiner !== undefined ? cachedMiner : await state.getAccount(miner)) ?? new Account();
     results.minerValue = rules.eip1559 ? totalGasSpent * (inclusionFeePerGas as bigint) : results.amountSpent;
     minerAccount.balance += results.minerValue;
-    await journal.putAccount(miner, minerAccount);
+    step = journal.putAccount(miner, minerAccount);
+    if (step !== SETTLED) await step;
     // A call to an account without code has no selfdestruct map: the shared empty one is read
     // instead, so `.size` has type feedback from value transfers and a fresh node's first contract
     // call does not throw this function's optimised code away ('insufficient type feedback').
@@ -399,7 +411,8 @@ async function leanRunTx(vm: LeanVm, opts: RunTxOpts): Promise<RunTxResult> {
       logs: logs ?? [],
     };
     await vm._emit('afterTx', afterTxEvent(tx, results));
-    await journal.commit();
+    step = journal.commit();
+    if (step !== SETTLED) await step;
     return results;
   } catch (e) {
     await journal.revert();

@@ -1,6 +1,7 @@
 import { type EVM, Message } from '@ethereumjs/evm';
 import type { Block } from '@ethereumjs/block';
 import { Account, type Address, MAX_INTEGER } from '@ethereumjs/util';
+import { SETTLED } from '../util/settled.js';
 import { cachedAccount } from './cachedAccount.js';
 import { earlyFrameResult } from './frameResult.js';
 
@@ -85,25 +86,30 @@ export async function runPlainCall(evm: EVM, input: PlainCallInput, transientSto
     blobVersionedHashes: undefined,
   });
   await e._emit('beforeMessage', message);
-  await e.journal.checkpoint();
+  // Journal steps awaited only when the state manager did not answer SETTLED (see leanRunTx).
+  let step = e.journal.checkpoint();
+  if (step !== SETTLED) await step;
   if (transientStorage) e.transientStorage.checkpoint();
   // _executeCall: the sender's balance, then the recipient's (read again, as it reads them: the
   // state manager hands out its own copies), then the code, which is empty.
   const cachedFrom = cachedAccount(state, caller);
   const from = (cachedFrom !== undefined ? cachedFrom : await state.getAccount(caller)) ?? new Account();
   from.balance -= value;
-  await e.journal.putAccount(caller, from);
+  step = e.journal.putAccount(caller, from);
+  if (step !== SETTLED) await step;
   const cachedRecipient = cachedAccount(state, to);
   const toAccount = (cachedRecipient !== undefined ? cachedRecipient : await state.getAccount(to)) ?? new Account();
   toAccount.balance += value;
-  await e.journal.putAccount(to, toAccount);
+  step = e.journal.putAccount(to, toAccount);
+  if (step !== SETTLED) await step;
   message.code = NO_CODE;
   message.isCompiled = false;
   const result = {
     createdAddress: undefined,
     execResult: earlyFrameResult(message.gasRefund, 0n, undefined, undefined),
   };
-  await e.journal.commit();
+  step = e.journal.commit();
+  if (step !== SETTLED) await step;
   if (transientStorage) e.transientStorage.commit();
   await e._emit('afterMessage', result);
   return result;
