@@ -27,6 +27,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Hardfork } from '@ethereumjs/common';
 import { Address, type Account, EthereumJSErrorWithoutCode } from '@ethereumjs/util';
+import { SETTLED } from '../util/settled.js';
 import { bytesToHex, bytesToUnprefixedHex, hexToBytes, unprefixedHexToBytes } from './fastBytes.js';
 
 const SHA256 = {
@@ -104,6 +105,42 @@ function asPromise(value: unknown): Promise<void> {
   return value instanceof Promise ? (value as Promise<void>) : Promise.resolve();
 }
 
+/**
+ * The rest of `cleanup` from the touched account `address` on: `known` is what the state
+ * manager's cache answered for it (undefined: not cached, read now). Same steps as the original.
+ */
+async function cleanupRest(
+  j: JournalLike,
+  walk: IterableIterator<string>,
+  first: Address,
+  known: Account | null | undefined,
+): Promise<void> {
+  const sm = j.stateManager;
+  let address = first;
+  let cached = known;
+  for (;;) {
+    const account = cached === undefined ? await sm.getAccount(address) : (cached ?? undefined);
+    if (account === undefined || account.isEmpty()) {
+      await j.deleteAccount(address);
+      if (j.DEBUG) {
+        j._debug(`Cleanup touched account address=${address} (>= SpuriousDragon)`);
+      }
+    }
+    const next = walk.next();
+    if (next.done) break;
+    address = new Address(hexToBytes(`0x${next.value}`));
+    cached = typeof sm.accountNow === 'function' ? sm.accountNow(address) : undefined;
+  }
+  endCleanup(j);
+}
+
+/** The end of `cleanup`: a fresh journal, no access list or preimages. */
+function endCleanup(j: JournalLike): void {
+  j.cleanJournal();
+  delete j.accessList;
+  delete j.preimages;
+}
+
 /** Installs the journal methods above (each only if its source is the expected one). */
 export async function installFastJournal(esmDir: string): Promise<void> {
   const mod = (await import(pathToFileURL(join(esmDir, 'journal.js')).href)) as Record<string, unknown>;
@@ -148,24 +185,24 @@ export async function installFastJournal(esmDir: string): Promise<void> {
     }
   });
 
-  replace('cleanup', async function cleanup(this: JournalLike): Promise<void> {
-    if (this.common.gteHardfork(Hardfork.SpuriousDragon)) {
-      const sm = this.stateManager;
-      for (const addressHex of this.touched) {
-        const address = new Address(hexToBytes(`0x${addressHex}`));
-        const known = typeof sm.accountNow === 'function' ? sm.accountNow(address) : undefined;
-        const account = known === undefined ? await sm.getAccount(address) : (known ?? undefined);
-        if (account === undefined || account.isEmpty()) {
-          await this.deleteAccount(address);
-          if (this.DEBUG) {
-            this._debug(`Cleanup touched account address=${address} (>= SpuriousDragon)`);
-          }
+  replace('cleanup', function cleanup(this: JournalLike): Promise<void> {
+    try {
+      if (this.common.gteHardfork(Hardfork.SpuriousDragon)) {
+        const sm = this.stateManager;
+        // The same walk over the live set as the original's for…of; it goes on in
+        // cleanupRest from the first account that needs a promise (read, or deleted).
+        const walk = this.touched.values();
+        for (let next = walk.next(); !next.done; next = walk.next()) {
+          const address = new Address(hexToBytes(`0x${next.value}`));
+          const known = typeof sm.accountNow === 'function' ? sm.accountNow(address) : undefined;
+          if (known === undefined || known === null || known.isEmpty()) return cleanupRest(this, walk, address, known);
         }
       }
+      endCleanup(this);
+    } catch (e) {
+      return Promise.reject(e);
     }
-    this.cleanJournal();
-    delete this.accessList;
-    delete this.preimages;
+    return SETTLED;
   });
 
   if (!lazy) return;

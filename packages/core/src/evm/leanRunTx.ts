@@ -249,10 +249,12 @@ async function leanRunTx(vm: LeanVm, opts: RunTxOpts): Promise<RunTxResult> {
   const evm = vm.evm;
   const journal = evm.journal;
   // Ensure we start with a clear warmed accounts Map
-  await journal.cleanup();
-  // The journal's checkpoint, commit and putAccount hand back the state manager's answer, SETTLED
-  // when it did the work at once (in memory, inside the block): awaited only when it is not.
-  let step = journal.checkpoint();
+  // The journal's steps answer SETTLED when they did the work at once (in memory, inside the
+  // block: cleanup, and the state manager's answers handed back by checkpoint, commit and
+  // putAccount): awaited only when they did not.
+  let step = journal.cleanup();
+  if (step !== SETTLED) await step;
+  step = journal.checkpoint();
   if (step !== SETTLED) await step;
   if (typed) warmAccessList(journal, tx);
   try {
@@ -399,7 +401,8 @@ async function leanRunTx(vm: LeanVm, opts: RunTxOpts): Promise<RunTxResult> {
     if (selfdestruct.size > 0) await destroyAccounts(journal, rules, results);
     const logs = execResult.logs;
     results.bloom = logsBloom(logs, vm.common);
-    await journal.cleanup();
+    step = journal.cleanup();
+    if (step !== SETTLED) await step;
     state.originalStorageCache.clear();
     // generateTxReceipt, from Byzantium on, for a transaction without blobs
     const cumulativeBlockGasUsed = (opts.blockGasUsed ?? header.gasUsed) + totalGasSpent;

@@ -2,6 +2,7 @@ import type { BlockBuilder } from '@ethereumjs/vm';
 import type { VM } from '@ethereumjs/vm';
 import { Address, bigIntToAddressBytes, bigIntToBytes, setLengthLeft } from '@ethereumjs/util';
 import { writeWord32 } from '../util/hex.js';
+import { SETTLED } from '../util/settled.js';
 import { minimalBytes } from '../storage/unpaddedBytes.js';
 import { ChainStateManager, codeNow } from '../chain/ChainStateManager.js';
 
@@ -83,7 +84,8 @@ export async function startBlock(builder: BlockBuilder): Promise<void> {
   const history = params.history;
   if (!params.beaconRoots && !history) return;
   if (!b.checkpointed) {
-    await vm.evm.journal.checkpoint();
+    const opened = vm.evm.journal.checkpoint();
+    if (opened !== SETTLED) await opened;
     b.checkpointed = true;
   }
   // (address, key, value) triples, written below through one call site: three inlined copies of
@@ -106,12 +108,18 @@ export async function startBlock(builder: BlockBuilder): Promise<void> {
   // As accumulateParentBlockHash: the parent's hash at (number - 1) mod the window.
   if (history && (codeIsSet(sm, history.address) ?? (await codeRead(sm, history.address))))
     writes.push(history.address, slotKey((number - 1n) % history.window), parentHash);
-  for (let i = 0; i < writes.length; i += 3)
-    await sm.putStorage(writes[i] as Address, writes[i + 1] as Uint8Array, writes[i + 2] as Uint8Array);
+  for (let i = 0; i < writes.length; i += 3) {
+    // ChainStateManager answers SETTLED for a write done at once (the contract's account is cached).
+    const written = sm.putStorage(writes[i] as Address, writes[i + 1] as Uint8Array, writes[i + 2] as Uint8Array);
+    if (written !== SETTLED) await written;
+  }
   // Each stock write ends with a journal cleanup; nothing between them goes through the journal
   // (code reads and storage writes are the state manager's), so one cleanup after both leaves
   // the journal as two did, with one set of fresh journal maps and sets made instead of two.
-  if (writes.length > 0) await vm.evm.journal.cleanup();
+  if (writes.length > 0) {
+    const cleaned = vm.evm.journal.cleanup();
+    if (cleaned !== SETTLED) await cleaned;
+  }
 }
 
 const ZERO_ROOT = new Uint8Array(32);
