@@ -3,7 +3,7 @@ import { type EVM, createEVM } from '@ethereumjs/evm';
 import { MerkleStateManager } from '@ethereumjs/statemanager';
 import { Address, bigIntToBytes, bytesToHex, hexToBytes, setLengthLeft, stripHexPrefix } from '@ethereumjs/util';
 import { describe, expect, it } from 'vitest';
-import { NO_WARM_SLOTS, originalStorageOps, slotKey, stripHexPrefixFast } from './fastSload.js';
+import { NO_WARM_SLOTS, originalStorageOps, slotKey, stripHexPrefixFast, warmPrecompiles } from './fastSload.js';
 import { installEngineSpeedups, opcodeTable } from './internals.js';
 
 describe('SLOAD and the warm-address journal without the hex round trips', () => {
@@ -132,6 +132,38 @@ describe('SLOAD and the warm-address journal without the hex round trips', () =>
           ).isWarmedStorage.call(Object.assign(j, { journal: new Map() }), addr, slot(n));
         expect(ask(fast)).toBe(ask(stock));
       }
+    }
+  });
+});
+
+describe('warmPrecompiles', () => {
+  it('leaves the journal as the addAlwaysWarmAddress loop does, on every fork used', async () => {
+    await installEngineSpeedups();
+    for (const hardfork of [Hardfork.Berlin, Hardfork.Cancun, Hardfork.Prague, Hardfork.Osaka]) {
+      const [a, b] = await Promise.all(
+        [0, 1].map(() => createEVM({ common: new Common({ chain: Mainnet, hardfork }) })),
+      );
+      const ja = a.journal as unknown as { alwaysWarmJournal: Map<string, Set<string>> };
+      const jb = b.journal as unknown as { alwaysWarmJournal: Map<string, Set<string>> };
+      // Twice: the second time from the map kept for this precompiles map.
+      for (let round = 0; round < 2; round++) {
+        a.journal.cleanJournal();
+        b.journal.cleanJournal();
+        warmPrecompiles(a.journal as never, a.precompiles as Map<string, unknown>);
+        for (const key of b.precompiles.keys()) b.journal.addAlwaysWarmAddress(key);
+        expect([...ja.alwaysWarmJournal.keys()]).toEqual([...jb.alwaysWarmJournal.keys()]);
+        expect(ja.alwaysWarmJournal.size).toBeGreaterThan(8);
+        for (const v of ja.alwaysWarmJournal.values()) expect(v).toBe(NO_WARM_SLOTS);
+        // The copy is the journal's own: a slot warmed later does not reach the kept map.
+        a.journal.addAlwaysWarmSlot('0x0000000000000000000000000000000000000001', '0x01');
+        expect(ja.alwaysWarmJournal.get('0000000000000000000000000000000000000001')?.has('01')).toBe(true);
+      }
+      // Entries already there: the loop, which keeps them.
+      a.journal.cleanJournal();
+      a.journal.addAlwaysWarmSlot('0x00000000000000000000000000000000000000aa', '0x02');
+      warmPrecompiles(a.journal as never, a.precompiles as Map<string, unknown>);
+      expect(ja.alwaysWarmJournal.get('00000000000000000000000000000000000000aa')?.has('02')).toBe(true);
+      expect(ja.alwaysWarmJournal.size).toBe(a.precompiles.size + 1);
     }
   });
 });

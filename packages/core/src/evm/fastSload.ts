@@ -95,6 +95,34 @@ type WarmJournal = {
   addAlwaysWarmAddress(address: string, addToAccessList?: boolean): void;
 };
 
+/** The addAlwaysWarmAddress installed below; undefined while the original is kept. */
+let installedAddAlwaysWarmAddress: unknown;
+
+/** Per precompiles map (the EVM makes a new one when its hardfork or custom precompiles change): its always-warm entries. */
+const precompileWarmth = new WeakMap<Map<string, unknown>, Map<string, Set<string>>>();
+
+/**
+ * What runTx does first for EIP-2929, `for (const key of precompiles.keys())
+ * journal.addAlwaysWarmAddress(key)`, as one copy of a map made once per precompiles map: into
+ * the empty always-warm set a transaction starts with, the installed addAlwaysWarmAddress puts
+ * each precompile's unprefixed address with NO_WARM_SLOTS, in the keys' order, and nothing else.
+ * Any other case (entries already there, the original method) takes the loop. The loop was 18
+ * calls per transaction, each scanning a 42-character address.
+ */
+export function warmPrecompiles(journal: WarmJournal, precompiles: Map<string, unknown>): void {
+  if (journal.alwaysWarmJournal.size !== 0 || journal.addAlwaysWarmAddress !== installedAddAlwaysWarmAddress) {
+    for (const key of precompiles.keys()) journal.addAlwaysWarmAddress(key);
+    return;
+  }
+  let warmth = precompileWarmth.get(precompiles);
+  if (warmth === undefined || warmth.size !== precompiles.size) {
+    warmth = new Map();
+    for (const key of precompiles.keys()) warmth.set(stripHexPrefixFast(key), NO_WARM_SLOTS as Set<string>);
+    precompileWarmth.set(precompiles, warmth);
+  }
+  journal.alwaysWarmJournal = new Map(warmth);
+}
+
 /** Installs the SLOAD handlers and the journal method above (each only if its source is the expected one). */
 export async function installFastSload(esmDir: string): Promise<void> {
   const load = async (file: string) =>
@@ -158,6 +186,7 @@ export async function installFastSload(esmDir: string): Promise<void> {
         if (!this.accessList.has(address)) this.accessList.set(address, new Set());
       }
     };
+    installedAddAlwaysWarmAddress = journal.addAlwaysWarmAddress;
     journal.addAlwaysWarmSlot = function addAlwaysWarmSlot(
       this: WarmJournal,
       addressStr: string,

@@ -42,6 +42,7 @@ import {
 import { Bloom, type RunTxOpts, type RunTxResult, type VM, runTx } from '@ethereumjs/vm';
 import { SETTLED } from '../util/settled.js';
 import { cachedAccount } from './cachedAccount.js';
+import { warmPrecompiles } from './fastSload.js';
 import { runPlainCall } from './plainCall.js';
 import type { EVM } from '@ethereumjs/evm';
 
@@ -265,8 +266,9 @@ async function leanRunTx(vm: LeanVm, opts: RunTxOpts): Promise<RunTxResult> {
     const caller = tx.getSenderAddress();
     const header = block.header;
     if (rules.eip2929) {
-      // The precompiles (the keys of the map, without stock's entries() pairs), the sender, the recipient, the coinbase.
-      for (const key of evm.precompiles.keys()) journal.addAlwaysWarmAddress(key);
+      // The precompiles (the keys of the map, in one copy when it can: warmPrecompiles), the
+      // sender, the recipient, the coinbase.
+      warmPrecompiles(journal, evm.precompiles);
       journal.addAlwaysWarmAddress(caller.toString());
       if (tx.to !== undefined) journal.addAlwaysWarmAddress(bytesToUnprefixedHex(tx.to.bytes));
       if (rules.eip3651) journal.addAlwaysWarmAddress(bytesToUnprefixedHex(header.coinbase.bytes));
