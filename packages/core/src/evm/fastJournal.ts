@@ -11,7 +11,10 @@
  * - `cleanup` (EIP-161 touched-account removal, then a fresh journal): reads each touched
  *   account from the state manager's cache without a promise when it is there (`accountNow`, a
  *   ChainStateManager's), awaiting getAccount only on a miss; the same accounts are deleted in
- *   the same order. A transfer touches the sender, the recipient and the coinbase.
+ *   the same order. A transfer touches the sender, the recipient and the coinbase, all cached
+ *   and none empty: then nothing is awaited and the answer is the shared SETTLED (an async
+ *   function made a promise per call, three per transfer); `cleanupRest` goes on from the first
+ *   account that needs a read or a delete.
  * - The journal's per-height diff (what `revert` undoes: warmed addresses, warmed slots, touched
  *   accounts) made three fresh collections at every checkpoint, commit and cleanJournal, ~5 times
  *   per transfer, though most heights record nothing (~7 KB of garbage per transfer). When
@@ -106,8 +109,9 @@ function asPromise(value: unknown): Promise<void> {
 }
 
 /**
- * The rest of `cleanup` from the touched account `address` on: `known` is what the state
- * manager's cache answered for it (undefined: not cached, read now). Same steps as the original.
+ * The rest of `cleanup` from the touched account `first` on, `walk` holding the ones after it:
+ * `known` is what the state manager's cache answered for `first` (undefined: not cached, read
+ * now). The same steps as the original's loop.
  */
 async function cleanupRest(
   j: JournalLike,
