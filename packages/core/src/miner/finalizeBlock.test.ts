@@ -12,6 +12,24 @@ import { Bloom, type RunTxResult, encodeReceipt } from '@ethereumjs/vm';
 import { assembleBlock } from './assembleBlock.js';
 import { hasDepositLog, receiptEncoding } from './finalizeBlock.js';
 
+/** A signed EIP-1559 transfer of 5 wei from the first dev account to the second, as the pool holds it. */
+function pendingTransfer(k: Kernel, nonce: number): PendingTx {
+  const acct = k.chain.accounts[0];
+  const tx = createTx(
+    {
+      type: 2,
+      nonce: BigInt(nonce),
+      to: k.chain.accounts[1].address,
+      value: 5n,
+      gasLimit: 21_000n,
+      maxFeePerGas: 10n ** 10n,
+      maxPriorityFeePerGas: 1n,
+    },
+    { common: k.chain.common },
+  ).sign(acct.privateKey);
+  return { tx, sender: acct.address, hash: tx.hash(), hashHex: bytesToHex(tx.hash()), seq: nonce };
+}
+
 // The idle-requests path (started by startBlock's system writes) must produce the very block
 // BlockBuilder.initState + BlockBuilder.build() produce: the EIP-4788 and EIP-2935 writes are in
 // the state root, at ring slots that move with each block's timestamp and number.
@@ -27,26 +45,7 @@ describe('finalizeIdleBlock', () => {
             [a, false],
             [b, true],
           ] as const) {
-            const acct = k.chain.accounts[0];
-            const tx = createTx(
-              {
-                type: 2,
-                nonce: BigInt(i),
-                to: k.chain.accounts[1].address,
-                value: 5n,
-                gasLimit: 21_000n,
-                maxFeePerGas: 10n ** 10n,
-                maxPriorityFeePerGas: 1n,
-              },
-              { common: k.chain.common },
-            ).sign(acct.privateKey);
-            const ptx: PendingTx = {
-              tx,
-              sender: acct.address,
-              hash: tx.hash(),
-              hashHex: bytesToHex(tx.hash()),
-              seq: i,
-            };
+            const ptx = pendingTransfer(k, i);
             const r = await k.chain.exclusive(async () => {
               const res = await assembleBlock(k.chain, {
                 txs: [ptx],
@@ -96,20 +95,7 @@ describe('startBlock over a ring slot that holds a beacon root', () => {
           [a, false],
           [b, true],
         ] as const) {
-          const acct = k.chain.accounts[0];
-          const tx = createTx(
-            {
-              type: 2,
-              nonce: BigInt(i),
-              to: k.chain.accounts[1].address,
-              value: 5n,
-              gasLimit: 21_000n,
-              maxFeePerGas: 10n ** 10n,
-              maxPriorityFeePerGas: 1n,
-            },
-            { common: k.chain.common },
-          ).sign(acct.privateKey);
-          const ptx: PendingTx = { tx, sender: acct.address, hash: tx.hash(), hashHex: bytesToHex(tx.hash()), seq: i };
+          const ptx = pendingTransfer(k, i);
           const r = await k.chain.exclusive(async () => {
             const res = await assembleBlock(k.chain, {
               txs: [ptx],
