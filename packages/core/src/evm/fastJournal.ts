@@ -31,6 +31,7 @@ import { pathToFileURL } from 'node:url';
 import { Hardfork } from '@ethereumjs/common';
 import { Address, type Account, EthereumJSErrorWithoutCode } from '@ethereumjs/util';
 import { SETTLED } from '../util/settled.js';
+import { cachedAccount } from './cachedAccount.js';
 import { bytesToHex, bytesToUnprefixedHex, hexToBytes, unprefixedHexToBytes } from './fastBytes.js';
 
 const SHA256 = {
@@ -133,7 +134,7 @@ async function cleanupRest(
     const next = walk.next();
     if (next.done) break;
     address = new Address(hexToBytes(`0x${next.value}`));
-    cached = typeof sm.accountNow === 'function' ? sm.accountNow(address) : undefined;
+    cached = cachedAccount(sm, address);
   }
   endCleanup(j);
 }
@@ -198,7 +199,7 @@ export async function installFastJournal(esmDir: string): Promise<void> {
         const walk = this.touched.values();
         for (let next = walk.next(); !next.done; next = walk.next()) {
           const address = new Address(hexToBytes(`0x${next.value}`));
-          const known = typeof sm.accountNow === 'function' ? sm.accountNow(address) : undefined;
+          const known = cachedAccount(sm, address);
           if (known === undefined || known === null || known.isEmpty()) return cleanupRest(this, walk, address, known);
         }
       }
