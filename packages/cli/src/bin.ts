@@ -24,6 +24,7 @@ import { consolePrinter } from './consoleOutput.js';
 import { tracePrinter, verifiedNames } from './printTraces.js';
 import { type LogFormat, txLinePrinter } from './txLog.js';
 import { batchedWrites } from './batchedWrites.js';
+import { stdoutWriter } from './stdoutWriter.js';
 import { createNode } from './createNode.js';
 import { type RunningServer, startServer } from './server.js';
 
@@ -186,7 +187,7 @@ async function main(): Promise<void> {
   // mined transactions and eth_call (and of estimates with --verbose); call trees with --print-traces.
   const names = verifiedNames(kernel);
   // All three through one batched writer, so their lines keep their order.
-  const lines = batchedWrites(out, 1);
+  const lines = batchedWrites(stdoutWriter(), 1);
   if (!config.silent) kernel.events.on('block', txLinePrinter(lines.write, config.logFormat, names));
   if (config.printTraces) kernel.events.on('block', tracePrinter(kernel.services, lines.write, config.logFormat));
   if (!config.silent) kernel.events.on('console', consolePrinter(lines.write, config.logFormat));

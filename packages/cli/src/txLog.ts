@@ -66,10 +66,9 @@ export function txLinePrinter(
 ): (sb: StoredBlock) => void {
   return (sb) => {
     if (sb.block.transactions.length === 0) return;
-    write(
-      minedTxLines(sb, names)
-        .map((l) => formatTxLine(l, format))
-        .join(''),
-    );
+    const lines = minedTxLines(sb, names);
+    let text = '';
+    for (let i = 0; i < lines.length; i++) text += formatTxLine(lines[i], format);
+    write(text);
   };
 }

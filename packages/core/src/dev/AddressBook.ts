@@ -1,4 +1,5 @@
 import { type Address, bytesToHex } from '@ethereumjs/util';
+import { hexKey } from '../chain/stateCacheKeys.js';
 import type { ChainService } from '../chain/ChainService.js';
 import { keccak256 } from '../chain/nativeCrypto.js';
 import { SYSTEM_CONTRACTS } from '../chain/systemContracts.js';
@@ -72,7 +73,8 @@ export class AddressBook {
   private addBytes(bytes: Uint8Array): void {
     const recent = this.recent;
     for (let k = 0; k < recent.length; k++) if (sameBytes(recent[k], bytes)) return;
-    this.known.add(bytesToHex(bytes));
+    // Node's native hex (hexKey), the same lowercase text as bytesToHex's JavaScript loop.
+    this.known.add(`0x${hexKey(bytes)}`);
     // A copy: the bytes given may be a view into a buffer that is reused.
     recent[this.nextRecent] = bytes.slice();
     this.nextRecent = (this.nextRecent + 1) % recent.length;
