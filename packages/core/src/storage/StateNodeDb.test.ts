@@ -48,7 +48,18 @@ describe('StateNodeDb in memory', () => {
     expect(await db.get(`${'zz'}${hash.slice(2)}`)).toBeUndefined();
   });
 
-  it('forgets what a failed block buffered', async () => {
+  it("copies the trie's nodes (put by hash) into the node table at once, with nothing left to drain", async () => {
+    const db = await memoryDb();
+    const scratch = Uint8Array.of(0xc2, 0x20, 0x01);
+    db.putNode(bytesOf(hash), scratch);
+    scratch.fill(0);
+    expect(db.pending).toBe(0);
+    expect(db.getNode(bytesOf(hash))).toEqual(Uint8Array.of(0xc2, 0x20, 0x01));
+    expect(db.drain()).toEqual([]);
+    expect(db.getNode(bytesOf(hash))).toEqual(Uint8Array.of(0xc2, 0x20, 0x01));
+  });
+
+  it('forgets what a failed block buffered under hex keys', async () => {
     const db = await memoryDb();
     await db.put(hash, Uint8Array.of(3));
     db.discard();

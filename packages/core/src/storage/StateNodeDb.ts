@@ -61,9 +61,17 @@ export class StateNodeDb implements DB<string, Value>, NodeStore {
     return this.fromStore(hex, hash.slice());
   }
 
-  /** Buffers a copy of a node under its hash (32 bytes) until the block commits. */
+  /**
+   * Buffers a copy of a node under its hash (32 bytes) until the block commits; in memory, copies
+   * it into the node table at once. There the buffer kept nothing from a crash (there is no disk)
+   * and only copied every node twice; what a failed block leaves in the table is content-addressed,
+   * never read unless some root leads to it, as the table already holds the nodes of every root
+   * ever reverted away.
+   */
   putNode(hash: Uint8Array, enc: Uint8Array): void {
-    this.pendingNodes.set(hash, enc);
+    const nodes = this.memoryNodes;
+    if (nodes !== undefined) nodes.set(hash, enc);
+    else this.pendingNodes.set(hash, enc);
   }
 
   async get(key: string, _opts?: EncodingOpts): Promise<Value | undefined> {
