@@ -4,6 +4,7 @@ import { createVM } from '@ethereumjs/vm';
 import { EventEmitter } from 'eventemitter3';
 import { describe, expect, it } from 'vitest';
 import { installEngineSpeedups } from './internals.js';
+import { SETTLED } from '../util/settled.js';
 import { emitTo, isOriginalEmit } from './leanEmit.js';
 
 /** The constructors' emitter, as vm.js and evm.js write it, over `events`. */
@@ -79,6 +80,17 @@ describe('lean VM/EVM event emitter', () => {
       expect(lean).toEqual(await trace(originalEmit, setup));
     });
   }
+
+  it('answers the shared SETTLED when every listener ran synchronously, which the lean paths do not await', async () => {
+    const events = new EventEmitter();
+    expect(emitTo(events, 'topic', 'd')).toBe(SETTLED);
+    events.on('topic', () => undefined);
+    expect(emitTo(events, 'topic', 'd')).toBe(SETTLED);
+    events.on('topic', (_d: unknown, resolve: () => void) => resolve());
+    const waited = emitTo(events, 'topic', 'd');
+    expect(waited).not.toBe(SETTLED);
+    await waited;
+  });
 
   it('is what new VMs and EVMs get; an emitter given by anyone else is kept', async () => {
     await installEngineSpeedups();

@@ -262,7 +262,9 @@ async function leanRunTx(vm: LeanVm, opts: RunTxOpts): Promise<RunTxResult> {
     // ---- _runTx
     const state = vm.stateManager;
     if (tx.value < 0n) throw EthereumJSErrorWithoutCode(`value field cannot be negative, received ${tx.value}`);
-    await vm._emit('beforeTx', tx);
+    // Listeners that ran synchronously answer SETTLED (leanEmit): no turn of the microtask queue.
+    step = vm._emit('beforeTx', tx);
+    if (step !== SETTLED) await step;
     const caller = tx.getSenderAddress();
     const header = block.header;
     if (rules.eip2929) {
@@ -415,7 +417,8 @@ async function leanRunTx(vm: LeanVm, opts: RunTxOpts): Promise<RunTxResult> {
       bitvector: results.bloom.bitvector,
       logs: logs ?? [],
     };
-    await vm._emit('afterTx', afterTxEvent(tx, results));
+    step = vm._emit('afterTx', afterTxEvent(tx, results));
+    if (step !== SETTLED) await step;
     step = journal.commit();
     if (step !== SETTLED) await step;
     return results;

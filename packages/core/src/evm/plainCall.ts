@@ -85,9 +85,10 @@ export async function runPlainCall(evm: EVM, input: PlainCallInput, transientSto
     delegatecall: undefined,
     blobVersionedHashes: undefined,
   });
-  await e._emit('beforeMessage', message);
-  // Journal steps awaited only when the state manager did not answer SETTLED (see leanRunTx).
-  let step = e.journal.checkpoint();
+  // Events and journal steps awaited only when they did not answer SETTLED (leanEmit, the state manager).
+  let step = e._emit('beforeMessage', message);
+  if (step !== SETTLED) await step;
+  step = e.journal.checkpoint();
   if (step !== SETTLED) await step;
   if (transientStorage) e.transientStorage.checkpoint();
   // _executeCall: the sender's balance, then the recipient's (read again, as it reads them: the
@@ -111,6 +112,7 @@ export async function runPlainCall(evm: EVM, input: PlainCallInput, transientSto
   step = e.journal.commit();
   if (step !== SETTLED) await step;
   if (transientStorage) e.transientStorage.commit();
-  await e._emit('afterMessage', result);
+  step = e._emit('afterMessage', result);
+  if (step !== SETTLED) await step;
   return result;
 }
