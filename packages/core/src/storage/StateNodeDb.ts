@@ -46,7 +46,7 @@ export class StateNodeDb implements DB<string, Value>, NodeStore {
 
   /** Keeps nodes in a table of their own (memory storage, fresh chain); see `memoryNodes`. */
   keepInMemory(): void {
-    this.memoryNodes ??= new NodeTable();
+    this.memoryNodes ??= new NodeTable(MEMORY_NODE_SLOTS);
     this.memoryOther ??= new Map();
   }
 
@@ -155,6 +155,16 @@ export class StateNodeDb implements DB<string, Value>, NodeStore {
     return v;
   }
 }
+
+/**
+ * Slots of a chain's node table at start: room for ~49,000 nodes, a fresh node's first ~2,000
+ * automined transfers (~23 nodes a block), before its first growth. Grown from 1,024 slots, the
+ * table rehashed all its keys six times by then, and V8 compiled the growth loop (an OSR compile)
+ * inside the first thousand transfers: instructions per transfer of W2 after W1
+ * (bench/src/profile/instructions.ts) 5,026k -> 4,918k. The arrays are 3 MiB, zeroed by the
+ * system as their pages are first touched.
+ */
+const MEMORY_NODE_SLOTS = 65_536;
 
 /** Nibble of each hex character code, -1 for anything else. */
 const NIBBLE = new Int8Array(128).fill(-1);
