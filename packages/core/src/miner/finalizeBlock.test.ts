@@ -9,7 +9,7 @@ import { createKernel } from '../kernel/createKernel.js';
 import type { PendingTx } from '../mempool/types.js';
 import { setStorageAt } from '../dev/stateEdits.js';
 import { Bloom, type RunTxResult, encodeReceipt } from '@ethereumjs/vm';
-import { assembleBlock } from './assembleBlock.js';
+import { type AssembleInput, assembleBlock } from './assembleBlock.js';
 import { hasDepositLog, receiptEncoding } from './finalizeBlock.js';
 
 /** A signed EIP-1559 transfer of 5 wei from the first dev account to the second, as the pool holds it. */
@@ -30,6 +30,33 @@ function pendingTransfer(k: Kernel, nonce: number): PendingTx {
   return { tx, sender: acct.address, hash: tx.hash(), hashHex: bytesToHex(tx.hash()), seq: nonce };
 }
 
+/**
+ * Assembles and commits a block of pendingTransfer(k, nonce) at `timestamp`, through the idle path
+ * or (`force`) BlockBuilder.build(); with the assembled RLP, read before the commit sheds it.
+ */
+async function mineTransfer(
+  k: Kernel,
+  nonce: number,
+  timestamp: bigint,
+  force: boolean,
+  withdrawals?: AssembleInput['withdrawals'],
+) {
+  const ptx = pendingTransfer(k, nonce);
+  return k.chain.exclusive(async () => {
+    const res = await assembleBlock(k.chain, {
+      txs: [ptx],
+      timestamp,
+      coinbase: k.options.chain.coinbase,
+      gasLimit: k.options.chain.gasLimit,
+      ...(withdrawals ? { withdrawals } : {}),
+      forceBuilderBuild: force,
+    });
+    const rlp = res.stored.rlp;
+    await k.chain.commitBlock(res.stored);
+    return { ...res, rlp };
+  });
+}
+
 // The idle-requests path (started by startBlock's system writes) must produce the very block
 // BlockBuilder.initState + BlockBuilder.build() produce: the EIP-4788 and EIP-2935 writes are in
 // the state root, at ring slots that move with each block's timestamp and number.
@@ -45,23 +72,9 @@ describe('finalizeIdleBlock', () => {
             [a, false],
             [b, true],
           ] as const) {
-            const ptx = pendingTransfer(k, i);
-            const r = await k.chain.exclusive(async () => {
-              const res = await assembleBlock(k.chain, {
-                txs: [ptx],
-                timestamp: 1_700_000_100n + BigInt(i),
-                coinbase: k.options.chain.coinbase,
-                gasLimit: k.options.chain.gasLimit,
-                withdrawals: [
-                  { index: BigInt(i), validatorIndex: 7n, address: k.chain.accounts[2].address, amount: 3n },
-                ],
-                forceBuilderBuild: force,
-              });
-              // The assembled RLP, read before the commit sheds it (the store keeps its bytes).
-              const rlp = res.stored.rlp;
-              await k.chain.commitBlock(res.stored);
-              return { ...res, rlp };
-            });
+            const r = await mineTransfer(k, i, 1_700_000_100n + BigInt(i), force, [
+              { index: BigInt(i), validatorIndex: 7n, address: k.chain.accounts[2].address, amount: 3n },
+            ]);
             expect(r.included).toHaveLength(1);
             // The stored RLP is assembled from the received encodings: it must be the block's own.
             expect(bytesToHex(r.rlp as Uint8Array)).toBe(bytesToHex(r.stored.block.serialize()));
@@ -95,18 +108,7 @@ describe('startBlock over a ring slot that holds a beacon root', () => {
           [a, false],
           [b, true],
         ] as const) {
-          const ptx = pendingTransfer(k, i);
-          const r = await k.chain.exclusive(async () => {
-            const res = await assembleBlock(k.chain, {
-              txs: [ptx],
-              timestamp: timestamps[i],
-              coinbase: k.options.chain.coinbase,
-              gasLimit: k.options.chain.gasLimit,
-              forceBuilderBuild: force,
-            });
-            await k.chain.commitBlock(res.stored);
-            return res;
-          });
+          const r = await mineTransfer(k, i, timestamps[i], force);
           hashes.push(bytesToHex(r.stored.hash));
           const root = await k.chain.vm.stateManager.getStorage(beaconRoots, rootSlot(timestamps[i]));
           expect(root.length).toBe(0);
