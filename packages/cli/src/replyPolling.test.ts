@@ -59,6 +59,15 @@ describe('replyPolling', () => {
     expect(loop.drain()).toBe(4);
   });
 
+  it('by default, an answer of 300 µs (a compiled node mining a transfer takes 400-600) opens no window; one of 200 does', () => {
+    const loop = fakeLoop();
+    const polling = replyPolling(100, loop.now, loop.schedule);
+    polling.poke(0.3);
+    expect(loop.queue).toHaveLength(0);
+    polling.poke(0.2);
+    expect(loop.drain()).toBe(4);
+  });
+
   it('a slow answer does not cut a window a quicker one opened', () => {
     const loop = fakeLoop();
     const polling = replyPolling(100, loop.now, loop.schedule, 500);
