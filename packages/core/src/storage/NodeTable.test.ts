@@ -43,7 +43,7 @@ describe('NodeTable', () => {
 
   it('tells apart keys that land on one slot (a probe chain)', () => {
     const t = new NodeTable(16);
-    // Same first and last words: the same home slot; they differ in the middle.
+    // Same words 0-1 and 7 (the tag, and so the home slot); they differ in the middle.
     const colliding = (i: number) => {
       const k = new Uint8Array(32);
       k[10] = i & 255;

@@ -1,43 +1,42 @@
 /**
- * Values by 32-byte key (trie nodes by hash), for a chain kept in memory: keys in one flat array
- * (open addressing, linear probing), values packed end to end in large slabs. An entry costs its
- * 32 key bytes, four 32-bit words and its value bytes; there is no JS object per entry.
+ * Values by 32-byte key (trie nodes by hash), for a chain kept in memory: one 16-byte record per
+ * slot (open addressing, linear probing), keys and values packed end to end in large slabs. An
+ * entry costs its record, its 32 key bytes and its value bytes; there is no JS object per entry.
  *
- * A probe reads a slot's 32-bit tag (four more bytes of the key) before its key: the tags of a
- * probe chain sit in one cache line, so adding a node (always a new key) or growing the table
- * does not touch a key per probed slot, scattered over megabytes.
+ * A record is the key's 32-bit tag (see tagOf: its low bits are the home slot), the slab, the
+ * offset of the key in it, and the value's length; the value follows the key. A probe
+ * reads records only, four to a cache line, and compares a key only where the tag matched: adding
+ * a node (always a new key) touches one record, scattered somewhere in the table, and the end of
+ * the current slab, which was just written. With keys in an array of their own and the tags and
+ * places in two more, an insert touched three scattered cache lines, a third of a microsecond
+ * each on this host once the table outgrew the caches (~25 nodes per automined block).
  *
  * A `Map` keyed by 64-character hex strings with a Uint8Array per value cost ~220 bytes per node
  * beyond the value bytes (string, typed-array object, map slot), ~29 nodes per automined block
- * (measured at 3,000 blocks: 18 MiB for 80,000 nodes, now ~4 MiB).
+ * (measured at 3,000 blocks: 18 MiB for 80,000 nodes).
  *
  * Entries are never removed (archive: nodes are content-addressed and shared between roots);
  * `set` of a key already present keeps the first value (same key, same content).
  */
 export class NodeTable {
-  private keys: Uint8Array;
-  /** Per slot: key bytes 4..7 with the low bit set (see tagOf); 0: empty slot. */
-  private tags: Uint32Array;
-  /** Per slot: slab number + 1, offset in the slab, value length. */
-  private where: Uint32Array;
+  /** Per slot: tag (see tagOf; 0: empty slot), slab number + 1, key offset in the slab, value length. */
+  private records: Uint32Array;
   private mask: number;
   private count = 0;
   private readonly slabs: Uint8Array[] = [];
-  /** The slab values are appended to, and how much of it is used. */
+  /** The slab entries are appended to, and how much of it is used. */
   private slab: Uint8Array | undefined;
   private slabUsed = 0;
   /** Index of `slab` in `slabs`. */
   private slabNo = -1;
-  /** Where the last `append` put its value in its slab. */
+  /** Where the last `append` put its key in its slab. */
   private appendedAt = 0;
   private slabSize = MIN_SLAB;
 
   constructor(capacity = 1024) {
     let cap = 16;
     while (cap < capacity) cap *= 2;
-    this.keys = new Uint8Array(cap * 32);
-    this.tags = new Uint32Array(cap);
-    this.where = new Uint32Array(cap * 3);
+    this.records = new Uint32Array(cap * RECORD);
     this.mask = cap - 1;
   }
 
@@ -47,15 +46,16 @@ export class NodeTable {
 
   /** The value stored under `key` (32 bytes), a view into the table's storage: do not modify it. */
   get(key: Uint8Array): Uint8Array | undefined {
-    const i = this.find(key);
-    if (i < 0) return undefined;
-    const w = i * 3;
-    const slab = this.slabs[this.where[w] - 1];
-    return slab.subarray(this.where[w + 1], this.where[w + 1] + this.where[w + 2]);
+    if (key.length !== 32) return undefined;
+    const r = this.slot(key, 0) * RECORD;
+    const records = this.records;
+    if (records[r] === 0) return undefined;
+    const at = records[r + 2] + 32;
+    return this.slabs[records[r + 1] - 1].subarray(at, at + records[r + 3]);
   }
 
   has(key: Uint8Array): boolean {
-    return this.find(key) >= 0;
+    return key.length === 32 && this.records[this.slot(key, 0) * RECORD] !== 0;
   }
 
   /** Stores a copy of `value` under `key` (32 bytes) unless the key is present. */
@@ -67,49 +67,43 @@ export class NodeTable {
   /** `set` of the key at `keys[keyAt..keyAt + 32]` and the value at `bytes[at..at + length]` (both copied). */
   setFrom(keys: Uint8Array, keyAt: number, bytes: Uint8Array, at: number, length: number): void {
     let i = this.slot(keys, keyAt);
-    if (this.tags[i] !== 0) return;
+    if (this.records[i * RECORD] !== 0) return;
     if ((this.count + 1) * 4 > (this.mask + 1) * 3) {
       this.grow();
       i = this.slot(keys, keyAt);
     }
-    const w = i * 3;
-    this.tags[i] = tagOf(keys, keyAt);
-    this.where[w] = this.append(bytes, at, length);
-    this.where[w + 1] = this.appendedAt;
-    this.where[w + 2] = length;
-    const k = this.keys;
-    for (let b = 0; b < 32; b++) k[i * 32 + b] = keys[keyAt + b];
+    const slabNo = this.append(keys, keyAt, bytes, at, length);
+    const records = this.records;
+    const r = i * RECORD;
+    records[r] = tagOf(keys, keyAt);
+    records[r + 1] = slabNo;
+    records[r + 2] = this.appendedAt;
+    records[r + 3] = length;
     this.count++;
   }
 
-  /** Bytes held: key array, slot words and slabs (what the table costs, for reports). */
+  /** Bytes held: records and slabs (what the table costs, for reports). */
   get byteSize(): number {
     let slabs = 0;
     for (const s of this.slabs) slabs += s.byteLength;
-    return this.keys.byteLength + this.tags.byteLength + this.where.byteLength + slabs;
-  }
-
-  /** Slot holding `key`, or -1. */
-  private find(key: Uint8Array): number {
-    if (key.length !== 32) return -1;
-    const i = this.slot(key, 0);
-    return this.tags[i] === 0 ? -1 : i;
+    return this.records.byteLength + slabs;
   }
 
   /** The slot holding the 32-byte key at `src[at..]`, or the empty slot where it would go. */
   private slot(src: Uint8Array, at: number): number {
-    const keys = this.keys;
-    const tags = this.tags;
+    const records = this.records;
     const mask = this.mask;
     const tag = tagOf(src, at);
-    let i = homeOf(src, at) & mask;
+    let i = tag & mask;
     for (;;) {
-      const t = tags[i];
+      const r = i * RECORD;
+      const t = records[r];
       if (t === 0) return i;
       if (t === tag) {
-        const o = i * 32;
+        const slab = this.slabs[records[r + 1] - 1];
+        const o = records[r + 2];
         let b = 0;
-        while (b < 32 && keys[o + b] === src[at + b]) b++;
+        while (b < 32 && slab[o + b] === src[at + b]) b++;
         if (b === 32) return i;
       }
       i = (i + 1) & mask;
@@ -117,85 +111,75 @@ export class NodeTable {
   }
 
   private grow(): void {
-    const oldKeys = this.keys;
-    const oldTags = this.tags;
-    const oldWhere = this.where;
+    const old = this.records;
     const cap = (this.mask + 1) * 2;
-    const keys = new Uint8Array(cap * 32);
-    const tags = new Uint32Array(cap);
-    const where = new Uint32Array(cap * 3);
+    const records = new Uint32Array(cap * RECORD);
     const mask = cap - 1;
-    // Keys move as eight 32-bit words (both arrays start a buffer of their own, so the views are
-    // aligned; a word copy is the same bytes whatever the platform's byte order). A subarray per
-    // key to set() it was ~100 bytes of garbage per node moved; byte by byte, the 32-step loop was
-    // most of a growth, and a fresh node grows its table ~6 times in its first 50,000 nodes.
-    const from = new Uint32Array(oldKeys.buffer, 0, oldKeys.length >> 2);
-    const to = new Uint32Array(keys.buffer, 0, keys.length >> 2);
-    for (let j = 0; j < oldTags.length; j++) {
-      if (oldTags[j] === 0) continue;
+    for (let r = 0; r < old.length; r += RECORD) {
+      if (old[r] === 0) continue;
       // Keys are distinct: the first empty slot from home is the key's, no key compared.
-      let i = homeOf(oldKeys, j * 32) & mask;
-      while (tags[i] !== 0) i = (i + 1) & mask;
-      tags[i] = oldTags[j];
-      const d = i * 8;
-      const s = j * 8;
-      to[d] = from[s];
-      to[d + 1] = from[s + 1];
-      to[d + 2] = from[s + 2];
-      to[d + 3] = from[s + 3];
-      to[d + 4] = from[s + 4];
-      to[d + 5] = from[s + 5];
-      to[d + 6] = from[s + 6];
-      to[d + 7] = from[s + 7];
-      where[i * 3] = oldWhere[j * 3];
-      where[i * 3 + 1] = oldWhere[j * 3 + 1];
-      where[i * 3 + 2] = oldWhere[j * 3 + 2];
+      let i = old[r] & mask;
+      while (records[i * RECORD] !== 0) i = (i + 1) & mask;
+      const d = i * RECORD;
+      records[d] = old[r];
+      records[d + 1] = old[r + 1];
+      records[d + 2] = old[r + 2];
+      records[d + 3] = old[r + 3];
     }
-    this.keys = keys;
-    this.tags = tags;
-    this.where = where;
+    this.records = records;
     this.mask = mask;
   }
 
-  /** Copies `value` into a slab; returns slab number + 1 and sets `appendedAt` to the offset there. */
-  private append(bytes: Uint8Array, at: number, length: number): number {
-    if (length > MAX_SLAB / 4) {
+  /**
+   * Copies the key and then the value into a slab; returns slab number + 1 and sets `appendedAt`
+   * to the key's offset there.
+   */
+  private append(keys: Uint8Array, keyAt: number, bytes: Uint8Array, at: number, length: number): number {
+    const size = 32 + length;
+    let slab = this.slab;
+    if (size > MAX_SLAB / 4) {
       // Large values get a slab of their own; the shared slab stays open for small ones.
-      this.slabs.push(bytes.slice(at, at + length));
+      slab = new Uint8Array(size);
+      this.slabs.push(slab);
       this.appendedAt = 0;
-      return this.slabs.length;
+    } else {
+      if (slab === undefined || this.slabUsed + size > slab.length) {
+        // Slabs grow with the table, so a small chain stays small and a long one has few slabs.
+        slab = new Uint8Array(this.slabSize);
+        this.slab = slab;
+        this.slabSize = Math.min(this.slabSize * 2, MAX_SLAB);
+        this.slabs.push(slab);
+        this.slabNo = this.slabs.length - 1;
+        this.slabUsed = 0;
+      }
+      this.appendedAt = this.slabUsed;
+      this.slabUsed += size;
     }
-    if (!this.slab || this.slabUsed + length > this.slab.length) {
-      // Slabs grow with the table, so a small chain stays small and a long one has few slabs.
-      this.slab = new Uint8Array(this.slabSize);
-      this.slabSize = Math.min(this.slabSize * 2, MAX_SLAB);
-      this.slabs.push(this.slab);
-      this.slabNo = this.slabs.length - 1;
-      this.slabUsed = 0;
-    }
-    this.appendedAt = this.slabUsed;
-    // A block's nodes come as spans of one buffer (PendingNodes), set() through a subarray view.
-    // Buffer's copy made the same view inside node's buffer.js (_copyActual), JavaScript that a
-    // fresh node ran interpreted for its first thousands of nodes (~20 us per automined block in
-    // a fresh profile); subarray and set are V8 builtins, as fast from the first call.
-    if (at === 0 && length === bytes.length) this.slab.set(bytes, this.slabUsed);
-    else this.slab.set(bytes.subarray(at, at + length), this.slabUsed);
-    this.slabUsed += length;
-    return this.slabNo + 1;
+    const o = this.appendedAt;
+    for (let b = 0; b < 32; b++) slab[o + b] = keys[keyAt + b];
+    // A block's nodes may come as spans of one buffer (PendingNodes), set() through a subarray
+    // view: subarray and set are V8 builtins, as fast from a fresh node's first call (Buffer's copy
+    // was JavaScript that ran interpreted for the first thousands of nodes).
+    if (at === 0 && length === bytes.length) slab.set(bytes, o + 32);
+    else slab.set(bytes.subarray(at, at + length), o + 32);
+    return slab === this.slab ? this.slabNo + 1 : this.slabs.length;
   }
 }
 
-/** Home slot bits of a key: keys are hashes, their bytes are as good as any hash of them (first and last word mixed). */
-function homeOf(src: Uint8Array, at: number): number {
-  return (
-    (src[at] | (src[at + 1] << 8) | (src[at + 2] << 16) | (src[at + 3] << 24)) ^
-    (src[at + 31] | (src[at + 30] << 8) | (src[at + 29] << 16))
-  );
-}
+/** 32-bit words per slot record. */
+const RECORD = 4;
 
-/** A key's tag: four bytes the home slot is not taken from, never 0 (the empty slot's). */
+/**
+ * A key's tag: three of its 32-bit words mixed (keys are hashes, as good as any hash of them),
+ * with the top bit set so that no tag is 0 (the empty slot's). Its low bits are the key's home
+ * slot (tables stay under 2^31 slots), so growing the table reads records only, never a key.
+ */
 function tagOf(src: Uint8Array, at: number): number {
-  return (src[at + 4] | (src[at + 5] << 8) | (src[at + 6] << 16) | (src[at + 7] << 24) | 1) >>> 0;
+  const w =
+    (src[at] | (src[at + 1] << 8) | (src[at + 2] << 16) | (src[at + 3] << 24)) ^
+    (src[at + 4] | (src[at + 5] << 8) | (src[at + 6] << 16) | (src[at + 7] << 24)) ^
+    (src[at + 28] | (src[at + 29] << 8) | (src[at + 30] << 16) | (src[at + 31] << 24));
+  return (w | 0x80000000) >>> 0;
 }
 
 const MIN_SLAB = 16 * 1024;
