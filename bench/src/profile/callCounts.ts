@@ -162,7 +162,8 @@ try {
 
 /** Where a script's code belongs: a package of node_modules, a workspace file, or node's own. */
 function ownerOf(scriptUrl: string): string {
-  if (scriptUrl.startsWith('node:')) return `node:${scriptUrl.slice(5).split('/')[0]}`;
+  // Node's own modules by file (node:internal/streams/readable): "node:internal" alone hid which.
+  if (scriptUrl.startsWith('node:')) return scriptUrl;
   const nm = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(scriptUrl);
   if (nm) return nm[1];
   const ws = /packages\/([^/]+)\/(?:dist|src)\/(.+?)\.[jt]s$/.exec(scriptUrl);

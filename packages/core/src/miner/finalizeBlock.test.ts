@@ -7,13 +7,13 @@ import { describe, expect, it } from 'vitest';
 import type { Kernel } from '../kernel/Kernel.js';
 import { createKernel } from '../kernel/createKernel.js';
 import type { PendingTx } from '../mempool/types.js';
-import { setStorageAt } from '../dev/stateEdits.js';
+import { setCode, setStorageAt } from '../dev/stateEdits.js';
 import { Bloom, type RunTxResult, encodeReceipt } from '@ethereumjs/vm';
 import { type AssembleInput, assembleBlock } from './assembleBlock.js';
 import { hasDepositLog, receiptEncoding } from './finalizeBlock.js';
 
 /** A signed EIP-1559 transfer of 5 wei from the first dev account to the second, as the pool holds it. */
-function pendingTransfer(k: Kernel, nonce: number): PendingTx {
+function pendingTransfer(k: Kernel, nonce: number, gasLimit = 21_000n): PendingTx {
   const acct = k.chain.accounts[0];
   const tx = createTx(
     {
@@ -21,7 +21,7 @@ function pendingTransfer(k: Kernel, nonce: number): PendingTx {
       nonce: BigInt(nonce),
       to: k.chain.accounts[1].address,
       value: 5n,
-      gasLimit: 21_000n,
+      gasLimit,
       maxFeePerGas: 10n ** 10n,
       maxPriorityFeePerGas: 1n,
     },
@@ -40,8 +40,9 @@ async function mineTransfer(
   timestamp: bigint,
   force: boolean,
   withdrawals?: AssembleInput['withdrawals'],
+  gasLimit?: bigint,
 ) {
-  const ptx = pendingTransfer(k, nonce);
+  const ptx = pendingTransfer(k, nonce, gasLimit);
   return k.chain.exclusive(async () => {
     const res = await assembleBlock(k.chain, {
       txs: [ptx],
@@ -87,6 +88,39 @@ describe('finalizeIdleBlock', () => {
       }
     });
   }
+});
+
+describe('the logs bloom of an idle block', () => {
+  it('is the OR of its transactions’ blooms, as BlockBuilder.build() makes it, with and without logs', async () => {
+    const opts = { chain: { genesisTimestamp: 1_700_000_000 } };
+    const [a, b] = await Promise.all([createKernel(opts), createKernel(opts)]);
+    try {
+      // The recipient logs on every call: PUSH1 0, PUSH1 0, LOG0, STOP.
+      for (const k of [a, b]) await setCode(k.chain, k.chain.accounts[1].address, hexToBytes('0x60006000a000'));
+      const blooms: string[] = [];
+      for (const [k, force] of [
+        [a, false],
+        [b, true],
+      ] as const) {
+        const logged = await mineTransfer(k, 0, 1_700_000_100n, force, undefined, 50_000n);
+        expect(logged.stored.receipts[0].logs).toHaveLength(1);
+        const bloom = logged.stored.block.header.logsBloom;
+        expect(bloom.some((x) => x !== 0)).toBe(true);
+        expect(bytesToHex(bloom)).toBe(bytesToHex(logged.stored.receipts[0].bloom));
+        blooms.push(bytesToHex(bloom), bytesToHex(logged.stored.hash));
+      }
+      expect(blooms[0]).toBe(blooms[2]);
+      expect(blooms[1]).toBe(blooms[3]);
+      // A block without logs: all zero bits, the same block as build()'s.
+      for (const k of [a, b]) await setCode(k.chain, k.chain.accounts[1].address, new Uint8Array(0));
+      const plain = await mineTransfer(a, 1, 1_700_000_101n, false);
+      const built = await mineTransfer(b, 1, 1_700_000_101n, true);
+      expect(plain.stored.block.header.logsBloom.every((x) => x === 0)).toBe(true);
+      expect(bytesToHex(plain.stored.hash)).toBe(bytesToHex(built.stored.hash));
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
 });
 
 // startBlock leaves out the EIP-4788 root write when the root is zero and the slot is empty (an
