@@ -288,7 +288,6 @@ function withdrawalEncodings(withdrawals: readonly Withdrawal[]): Uint8Array[] {
   return out;
 }
 
-/** The receipt trie's values: each transaction's receipt as encodeReceipt makes it. */
 /**
  * BlockBuilder.logsBloom(): the OR of the transactions' blooms, leaving out those of transactions
  * without logs (all zero bits). The builder ORs each one in, a 256-step loop per transaction that
@@ -306,6 +305,7 @@ function blockLogsBloom(results: readonly RunTxResult[]): Uint8Array {
   return out;
 }
 
+/** The receipt trie's values: each transaction's receipt as encodeReceipt makes it. */
 function receiptEncodings(b: BuilderState): Uint8Array[] {
   const results = b.transactionResults;
   const out: Uint8Array[] = [];
