@@ -16,14 +16,10 @@
 // project's).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { startCli } from '../cli.js';
+import { ROOT, opt } from './args.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const argv = process.argv.slice(2);
-const opt = (name: string, fallback: string) =>
-  argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const harness = opt('harness', process.env.ASHLAR_PEER_BENCH ?? '');
 const only = opt('only', 'W2');
 const reps = Number(opt('reps', '4'));
